@@ -1,0 +1,62 @@
+import { join } from 'node:path';
+import { loadConfig, type ServerConfig } from './config.ts';
+import { openPglite, openPostgres, type Db } from './db/client.ts';
+import { lockDataDir } from './db/lock.ts';
+import { migrate } from './db/migrate.ts';
+import { createApi, type Api } from './app.ts';
+import { loadSigningSecret } from './auth/secrets.ts';
+import { createTokenSigner } from './auth/tokens.ts';
+import { seedDemo, isSeeded } from './seed/index.ts';
+import type { ApiDeps } from './deps.ts';
+
+/** A running reference API with its database. */
+export interface ApiInstance {
+  app: Api;
+  deps: ApiDeps;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the database (PostgreSQL when `DATABASE_URL` is set, else PGlite under `DATA_DIR`, locked to
+ * this process), applies migrations, seeds demo data on first start and builds the API.
+ */
+export async function bootApi(config: ServerConfig = loadConfig(), options: { seed?: boolean; log?: (msg: string) => void } = {}): Promise<ApiInstance> {
+  const log = options.log ?? ((msg: string) => console.log(`[api] ${msg}`));
+  let release = () => {};
+  let db: Db;
+  if (config.databaseUrl) {
+    db = await openPostgres(config.databaseUrl);
+    log('using PostgreSQL from DATABASE_URL');
+  } else {
+    release = lockDataDir(config.dataDir);
+    db = await openPglite(join(config.dataDir, 'pgdata'));
+    log(`using embedded PGlite in ${config.dataDir}`);
+  }
+  try {
+    const applied = await migrate(db);
+    if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
+    if (options.seed !== false && !(await isSeeded(db))) {
+      log('seeding demo data (first start)…');
+      await seedDemo(db, config, { log });
+    }
+  } catch (error) {
+    await db.close();
+    release();
+    throw error;
+  }
+  const deps: ApiDeps = {
+    db,
+    config,
+    signer: createTokenSigner(loadSigningSecret(config.databaseUrl ? undefined : config.dataDir)),
+    now: () => new Date(),
+    refreshGraceSeconds: 10,
+  };
+  return {
+    app: createApi(deps),
+    deps,
+    async close() {
+      await db.close();
+      release();
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { Pool, PoolClient } from 'pg';
+
+/** Result of one statement; `rowCount` is the number of rows affected or returned. */
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+/** Anything that runs SQL with `$1`-style parameters: the database or an open transaction. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+}
+
+/** A database handle; the same SQL runs on embedded PGlite and on PostgreSQL. */
+export interface Db extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction; commits when it resolves, rolls back when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** Runs several statements separated by semicolons, without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens embedded PGlite: in memory when `dataDir` is undefined, else persisted in that folder.
+ * The caller owns the directory lock (see `lock.ts`).
+ */
+export async function openPglite(dataDir?: string): Promise<Db> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const pg: PGlite = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
+    async query<T>(sql: string, params?: unknown[]) {
+      const result = await q.query<T>(sql, params as unknown[]);
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    },
+  });
+  return {
+    kind: 'pglite',
+    ...wrap(pg),
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    exec: async (sql) => {
+      await pg.exec(sql);
+    },
+    close: () => pg.close(),
+  };
+}
+
+/** Opens a PostgreSQL pool for `url`. */
+export async function openPostgres(url: string, max = 10): Promise<Db> {
+  const { default: pg } = await import('pg');
+  // Dates stay ISO strings and bigints numbers, matching what PGlite returns.
+  pg.types.setTypeParser(20, (v: string) => Number(v));
+  pg.types.setTypeParser(1082, (v: string) => v);
+  const pool: Pool = new pg.Pool({ connectionString: url, max });
+  const wrap = (q: Pool | PoolClient): Queryable => ({
+    async query<T>(sql: string, params?: unknown[]) {
+      const result = await q.query(sql, params as unknown[]);
+      return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
+    },
+  });
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const value = await fn(wrap(client));
+        await client.query('COMMIT');
+        return value;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,46 @@
+import { Hono } from 'hono';
+import { fcmTokenSchema, menuQuerySchema, type Profile } from '../../src/lib/api/schemas/shell.ts';
+import { setSessionFcmToken } from '../auth/repository.ts';
+import { requireCaller, type AuthEnv } from '../http/auth-guard.ts';
+import { jsonBody, queryParams } from '../http/validate.ts';
+import { buildMenu } from '../shell/menu.ts';
+import type { ApiDeps } from '../deps.ts';
+
+/** webhook/menu, webhook/profile, webhook/fcm-token. */
+export function shellRoutes(deps: ApiDeps) {
+  const app = new Hono<AuthEnv>();
+  app.use('/menu', requireCaller(deps));
+  app.use('/profile', requireCaller(deps));
+  app.use('/fcm-token', requireCaller(deps));
+
+  app.get('/menu', (c) => {
+    queryParams(c, menuQuerySchema);
+    return c.json({ data: buildMenu(deps.config.features) });
+  });
+
+  app.get('/profile', async (c) => {
+    const { user } = c.get('caller');
+    const { rows } = await deps.db.query<{ id: string; name: string; logo_url: string | null }>(
+      'SELECT id, name, logo_url FROM organizations WHERE id = $1',
+      [user.organization_id],
+    );
+    const profile: Profile = {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      avatar_url: user.avatar_url,
+      greeting: user.greeting,
+      organizations: rows[0] ?? { id: user.organization_id, name: '', logo_url: null },
+      role: { role_code: user.role_code },
+    };
+    return c.json({ data: profile });
+  });
+
+  app.patch('/fcm-token', async (c) => {
+    const { fcm_token } = await jsonBody(c, fcmTokenSchema);
+    await setSessionFcmToken(deps.db, c.get('caller').sessionId, fcm_token);
+    return c.json({ data: { message: 'Saved.' } });
+  });
+
+  return app;
+}

@@ -1,0 +1,37 @@
+import type { MenuGroup } from '../../src/lib/api/schemas/shell.ts';
+import type { FeatureFlags } from '../config.ts';
+
+/**
+ * The app menu. Names are Indonesian; the web client shows its own translation by `id`.
+ * The donation entry exists only while the book-donation flag is on.
+ */
+export function buildMenu(features: FeatureFlags): MenuGroup[] {
+  const library = [
+    { id: 'shelf', name: 'Rak Buku', url: '/shelf', icon: 'shelf' },
+    { id: 'books', name: 'Buku', url: '/books', icon: 'book' },
+    { id: 'epustaka', name: 'ePustaka', url: '/more-epustaka', icon: 'library' },
+    { id: 'membership', name: 'Keanggotaan', url: '/membership', icon: 'membership' },
+  ];
+  if (features.bookDonation) library.push({ id: 'donation', name: 'Donasi Buku', url: '/donation', icon: 'donation' });
+  return [
+    { id: 'library', menu_name: 'Perpustakaan', android_menu: library },
+    {
+      id: 'media',
+      menu_name: 'Media',
+      android_menu: [
+        { id: 'video', name: 'Video', url: '/video', icon: 'video' },
+        { id: 'audio', name: 'Audio', url: '/audio', icon: 'audio' },
+        { id: 'article', name: 'Artikel', url: '/article', icon: 'article' },
+      ],
+    },
+    {
+      id: 'social',
+      menu_name: 'Sosial',
+      android_menu: [
+        { id: 'timeline', name: 'Linimasa', url: '/timeline', icon: 'timeline' },
+        { id: 'friendship', name: 'Pertemanan', url: '/friendship', icon: 'friendship' },
+        { id: 'help', name: 'Bantuan', url: '/help', icon: 'help' },
+      ],
+    },
+  ];
+}
