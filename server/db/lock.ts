@@ -30,7 +30,7 @@ export function lockDataDir(dataDir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const pid = Number(readFileSync(file, 'utf8').trim());
-      if (pid && pid !== process.pid && isAlive(pid)) {
+      if (pid && isAlive(pid)) {
         throw new DataDirInUseError(
           `The data directory ${dataDir} is in use by process ${pid}. ` +
             'Stop that process first, or start with another DATA_DIR.',
