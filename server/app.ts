@@ -3,6 +3,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { notFound, respondToError } from './http/errors.ts';
 import { authRoutes } from './routes/auth.ts';
 import { shellRoutes } from './routes/shell.ts';
+import { storageRoutes } from './routes/storage.ts';
 import type { ApiDeps } from './deps.ts';
 
 /** The reference API: one router per resource, mounted at the spec's paths. */
@@ -15,6 +16,7 @@ export function createApi(deps: ApiDeps) {
   });
   app.route('/auth', authRoutes(deps));
   app.route('/webhook', shellRoutes(deps));
+  app.route('/storage', storageRoutes(deps));
   app.notFound((c) => respondToError(notFound('not_found', `No such endpoint: ${c.req.method} ${c.req.path}`), c));
   app.onError(respondToError);
   return app;

@@ -2,6 +2,8 @@ import type { Db } from '../db/client.ts';
 import type { ServerConfig } from '../config.ts';
 import { hashPassword } from '../auth/password.ts';
 import { DEMO_PASSWORD, insertAccounts } from './accounts.ts';
+import { insertCatalogue, type MembershipPlan } from './catalogue.ts';
+import { books, authors, categories, epustakas } from './content/index.ts';
 
 /** True once the product's organisation exists. */
 export async function isSeeded(db: Db): Promise<boolean> {
@@ -9,12 +11,32 @@ export async function isSeeded(db: Db): Promise<boolean> {
   return rows[0]!.n > 0;
 }
 
+/**
+ * The demo's memberships: the student is an active member of the big public library only, so she
+ * meets the join gate elsewhere; the librarian owns the private school library.
+ */
+export const demoMemberships: MembershipPlan = {
+  owners: { 'harapan-bangsa': 'pustakawan', nusantara: 'pustakawan' },
+  members: [
+    { epustaka: 'nusantara', user: 'siswa', status: 1 },
+    { epustaka: 'nusantara', user: 'guru', status: 1 },
+    { epustaka: 'harapan-bangsa', user: 'guru', status: 1 },
+    { epustaka: 'nusantara', user: 'rina', status: 1 },
+    { epustaka: 'pelangi', user: 'rina', status: 1 },
+    { epustaka: 'nusantara', user: 'yoga', status: 1 },
+    { epustaka: 'harapan-bangsa', user: 'yoga', status: 0 },
+    { epustaka: 'nusantara', user: 'andi', status: 1 },
+    { epustaka: 'pelangi', user: 'andi', status: 3 },
+  ],
+};
+
 /** Fills an empty database with the demo organisation, accounts and catalogue, in one transaction. */
 export async function seedDemo(db: Db, config: ServerConfig, options: { log?: (msg: string) => void } = {}): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     await tx.query('INSERT INTO organizations (id, name) VALUES ($1, $2)', [config.organizationId, config.appName]);
-    await insertAccounts(tx, config.organizationId, passwordHash);
+    const userIds = await insertAccounts(tx, config.organizationId, passwordHash);
+    await insertCatalogue(tx, config.organizationId, { books, authors, categories, epustakas }, userIds, demoMemberships);
   });
-  options.log?.('demo data ready');
+  options.log?.(`demo data ready: ${books.length} books in ${epustakas.length} ePustaka`);
 }
