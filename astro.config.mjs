@@ -3,17 +3,18 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { CSP_DIRECTIVES } from './src/lib/bff/headers.ts';
 
 export default defineConfig({
   output: 'server',
+  markdown: { syntaxHighlight: false },
   adapter: node({ mode: 'standalone' }),
   integrations: [react()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? true },
   security: {
     checkOrigin: true,
-    // Astro hashes its own inline hydration scripts and bundled styles into a <meta> policy;
-    // the middleware adds the directives a <meta> policy cannot carry (frame-ancestors).
-    csp: true,
+    // Astro sends the policy as a header with the hashes of its own inline hydration scripts.
+    csp: { directives: [...CSP_DIRECTIVES] },
   },
   vite: {
     plugins: [tailwindcss()],

@@ -1,0 +1,51 @@
+import type { AstroGlobal } from 'astro';
+import { errorText } from '../i18n/errors.ts';
+import { safeNextPath } from '../domain/routes.ts';
+import { getApiFetch } from './api-fetch.server.ts';
+import { signIn } from './auth.server.ts';
+import { isSecureRequest } from './cookies.server.ts';
+import { loadConfig } from '../../../server/config.ts';
+
+/** What the login page renders after a submitted form that did not sign in. */
+export interface LoginFormState {
+  email: string;
+  next: string;
+  error: string | null;
+  /** The field the error belongs to, for aria-describedby. */
+  errorField: 'email' | 'password' | null;
+}
+
+const { appName } = loadConfig();
+
+/**
+ * Handles the login form: signs in and redirects (to the remembered page, or to /not-activated for
+ * an unverified account), or returns the state to render with a translated error. The typed e-mail
+ * is kept; the password is not echoed back.
+ */
+export async function handleLoginForm(Astro: AstroGlobal): Promise<Response | LoginFormState> {
+  const { t } = Astro.locals;
+  const next = safeNextPath(Astro.url.searchParams.get('next'));
+  if (Astro.request.method !== 'POST') return { email: '', next, error: null, errorField: null };
+
+  const form = await Astro.request.formData();
+  const email = String(form.get('email') ?? '').trim().toLowerCase();
+  const password = String(form.get('password') ?? '');
+  const target = safeNextPath(String(form.get('next') ?? next));
+  if (!email || !password) {
+    Astro.response.status = 400;
+    return { email, next: target, error: t('errors.required'), errorField: email ? 'password' : 'email' };
+  }
+  const outcome = await signIn(await getApiFetch(), Astro.cookies, { email, password }, {
+    userAgent: Astro.request.headers.get('user-agent'),
+    secure: isSecureRequest(Astro.request),
+  });
+  if (outcome.ok) return Astro.redirect(outcome.session.verified ? target : '/not-activated', 303);
+  Astro.response.status = outcome.status;
+  const first = outcome.body?.errors?.[0];
+  return {
+    email,
+    next: target,
+    error: errorText(t, first, { app: appName }),
+    errorField: first?.code === 'invalid_email' ? 'email' : 'password',
+  };
+}

@@ -1,0 +1,17 @@
+/**
+ * True for calls the web server forwards to the API: `/webhook/*`, `/storage/*` and `/auth/*`,
+ * except the reset-password page, which shares the `/auth/` prefix (its form posts go to the API).
+ */
+export function isApiRequest(pathname: string, method: string): boolean {
+  if (pathname.startsWith('/webhook/') || pathname.startsWith('/storage/')) return true;
+  if (!pathname.startsWith('/auth/')) return false;
+  const page = pathname === '/auth/reset-password' || pathname === '/auth/reset-password/';
+  return !(page && (method === 'GET' || method === 'HEAD'));
+}
+
+/** Utility answers any visitor may fetch, signed in or not (language switch, brand colours). */
+const OPEN_UTILITIES = new Set(['/lang', '/brand.css', '/robots.txt', '/sitemap.xml']);
+
+export function isOpenUtility(pathname: string): boolean {
+  return OPEN_UTILITIES.has(pathname);
+}

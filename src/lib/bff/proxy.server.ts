@@ -1,0 +1,62 @@
+import type { APIContext } from 'astro';
+import { getApiFetch, INTERNAL_ORIGIN } from './api-fetch.server.ts';
+import { refreshSession, signIn, signOut } from './auth.server.ts';
+import { isSecureRequest } from './cookies.server.ts';
+
+const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'user-agent', 'range', 'if-none-match', 'if-modified-since'];
+const DROPPED_RESPONSE_HEADERS = ['set-cookie', 'connection', 'keep-alive', 'transfer-encoding', 'content-encoding', 'content-length'];
+
+/**
+ * Forwards a same-origin `/webhook`, `/auth` or `/storage` call to the API with the session's bearer.
+ * Login, refresh and logout are answered here: their tokens go into HttpOnly cookies, never into
+ * the response body.
+ */
+export async function proxyToApi(context: APIContext): Promise<Response> {
+  const { request, cookies, locals, url } = context;
+  const apiFetch = await getApiFetch();
+  const secure = isSecureRequest(request);
+  const path = url.pathname;
+
+  if (request.method === 'POST' && path === '/auth/login') {
+    const input = await readJson(request);
+    const outcome = await signIn(apiFetch, cookies, input, { userAgent: request.headers.get('user-agent'), secure });
+    return outcome.ok ? Response.json({ data: outcome.session }) : Response.json(outcome.body, { status: outcome.status });
+  }
+  if (request.method === 'POST' && path === '/auth/refresh-token') {
+    const outcome = await refreshSession(apiFetch, cookies, secure);
+    return outcome.ok ? Response.json({ data: outcome.session }) : Response.json(outcome.body, { status: outcome.status });
+  }
+  if (request.method === 'POST' && path === '/auth/logout') {
+    await signOut(apiFetch, cookies);
+    // Local storage goes too, even if the page's script never runs.
+    return Response.json({ data: { message: 'Signed out.' } }, { headers: { 'Clear-Site-Data': '"storage"' } });
+  }
+
+  const headers = new Headers();
+  for (const name of FORWARDED_REQUEST_HEADERS) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  if (locals.accessToken) headers.set('authorization', `Bearer ${locals.accessToken}`);
+  const hasBody = !['GET', 'HEAD'].includes(request.method);
+  const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers };
+  if (hasBody) {
+    init.body = request.body;
+    init.duplex = 'half';
+  }
+  const upstream = await apiFetch(new Request(INTERNAL_ORIGIN + path + url.search, init));
+  const responseHeaders = new Headers();
+  upstream.headers.forEach((value, name) => {
+    if (!DROPPED_RESPONSE_HEADERS.includes(name)) responseHeaders.set(name, value);
+  });
+  return new Response(upstream.body, { status: upstream.status, headers: responseHeaders });
+}
+
+async function readJson(request: Request): Promise<{ email?: unknown; password?: unknown; organization_id?: unknown }> {
+  try {
+    const value = await request.json();
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

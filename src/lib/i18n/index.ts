@@ -1,0 +1,41 @@
+import i18next, { type i18n, type TFunction } from 'i18next';
+import id from './locales/id.json';
+import en from './locales/en.json';
+
+/** Interface languages: Indonesian is the default, English the fallback. */
+export const LANGUAGES = ['id', 'en'] as const;
+export type Lang = (typeof LANGUAGES)[number];
+export const DEFAULT_LANG: Lang = 'id';
+
+/** The cookie (and local-storage setting) that holds the chosen language. */
+export const LANG_COOKIE = 'langActive';
+
+export const resources = { id: { translation: id }, en: { translation: en } } as const;
+
+/** Maps any stored value to a supported language. */
+export function normalizeLang(value: string | null | undefined): Lang {
+  return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Lang) : DEFAULT_LANG;
+}
+
+/**
+ * A fresh i18next instance for one request or one island, so concurrent requests in different
+ * languages never share state. Initialised synchronously: resources are bundled.
+ */
+export function createI18n(lang: Lang): i18n {
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: lang,
+    fallbackLng: 'en',
+    supportedLngs: LANGUAGES,
+    resources,
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  return instance;
+}
+
+/** A translate function for `lang`. */
+export function createT(lang: Lang): TFunction {
+  return createI18n(lang).t;
+}

@@ -1,0 +1,62 @@
+import { defineMiddleware, sequence } from 'astro:middleware';
+import { createT, LANG_COOKIE, normalizeLang } from './lib/i18n/index.ts';
+import { guard } from './lib/domain/routes.ts';
+import { ANONYMOUS } from './lib/bff/session.ts';
+import { decodeClaims, isExpired } from './lib/bff/claims.ts';
+import { ACCESS_COOKIE, REFRESH_COOKIE, isSecureRequest } from './lib/bff/cookies.server.ts';
+import { refreshSession } from './lib/bff/auth.server.ts';
+import { getApiFetch } from './lib/bff/api-fetch.server.ts';
+import { securityHeaders } from './lib/bff/headers.ts';
+import { isApiRequest, isOpenUtility } from './lib/bff/paths.ts';
+
+/** Language of the request, from the stored `langActive` setting. */
+const language = defineMiddleware((context, next) => {
+  context.locals.lang = normalizeLang(context.cookies.get(LANG_COOKIE)?.value);
+  context.locals.t = createT(context.locals.lang);
+  return next();
+});
+
+/** Reads the session from its cookies, renewing an expired access token once per request. */
+const session = defineMiddleware(async (context, next) => {
+  const { cookies, request } = context;
+  let token = cookies.get(ACCESS_COOKIE)?.value;
+  let claims = decodeClaims(token);
+  if ((!claims || isExpired(claims)) && cookies.get(REFRESH_COOKIE)?.value) {
+    const outcome = await refreshSession(await getApiFetch(), cookies, isSecureRequest(request));
+    token = outcome.ok ? outcome.accessToken : undefined;
+    claims = decodeClaims(token);
+  }
+  if (claims && isExpired(claims, Date.now(), 0)) claims = null;
+  context.locals.accessToken = claims ? token : undefined;
+  context.locals.session = claims
+    ? { authenticated: true, verified: claims.verified, userId: claims.sub, role: claims.role, organizationId: claims.org }
+    : ANONYMOUS;
+  return next();
+});
+
+/** Sends visitors where the route table allows them; API calls pass through to their endpoints. */
+const routeGuard = defineMiddleware((context, next) => {
+  const { url, request, locals } = context;
+  if (isApiRequest(url.pathname, request.method) || isOpenUtility(url.pathname)) return next();
+  const decision = guard(url.pathname, url.search, { authenticated: locals.session.authenticated, verified: locals.session.verified });
+  if (decision.kind === 'redirect') return context.redirect(decision.location, 302);
+  locals.shell = { layout: decision.layout, whiteBackground: decision.whiteBackground };
+  return next();
+});
+
+/** Security headers on every answer; HSTS only over HTTPS. */
+const headers = defineMiddleware(async (context, next) => {
+  const response = await next();
+  const extra = securityHeaders(isSecureRequest(context.request), response.headers.has('content-security-policy'));
+  try {
+    for (const [name, value] of Object.entries(extra)) response.headers.set(name, value);
+    return response;
+  } catch {
+    // Some responses carry immutable headers; copy them into a new one.
+    const copy = new Response(response.body, response);
+    for (const [name, value] of Object.entries(extra)) copy.headers.set(name, value);
+    return copy;
+  }
+});
+
+export const onRequest = sequence(headers, language, session, routeGuard);
