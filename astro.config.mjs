@@ -7,6 +7,8 @@ import { CSP_DIRECTIVES } from './src/lib/bff/headers.ts';
 
 export default defineConfig({
   output: 'server',
+  // A separate build folder lets several builds (tests, benchmarks) coexist on one machine.
+  outDir: process.env.ASTRO_OUT_DIR || './dist',
   markdown: { syntaxHighlight: false },
   adapter: node({ mode: 'standalone' }),
   integrations: [react()],

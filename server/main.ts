@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bootApi } from './boot.ts';
 import { DataDirInUseError } from './db/lock.ts';
 
@@ -7,7 +8,8 @@ import { DataDirInUseError } from './db/lock.ts';
  * The product's production entry: boots the embedded API (migrating and seeding on first start),
  * registers it for the web server, then starts the built Astro server on PORT/HOST.
  */
-const entry = fileURLToPath(new URL('../dist/server/entry.mjs', import.meta.url));
+const outDir = resolve(fileURLToPath(new URL('..', import.meta.url)), process.env.ASTRO_OUT_DIR || 'dist');
+const entry = join(outDir, 'server', 'entry.mjs');
 if (!existsSync(entry)) {
   console.error('The web app is not built yet: run `npm start` (which builds first) or `npm run build`.');
   process.exit(1);
@@ -41,4 +43,4 @@ const stop = async (signal: string) => {
 process.once('SIGINT', () => void stop('SIGINT'));
 process.once('SIGTERM', () => void stop('SIGTERM'));
 
-await import(entry);
+await import(pathToFileURL(entry).href);

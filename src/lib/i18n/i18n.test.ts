@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import id from './locales/id.json';
-import en from './locales/en.json';
-import { createT, normalizeLang } from './index.ts';
+import { createT, normalizeLang, resources } from './index.ts';
+
+const id = resources.id.translation;
+const en = resources.en.translation;
 import { errorText } from './errors.ts';
 
 function keys(obj: object, prefix = ''): string[] {

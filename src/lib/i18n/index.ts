@@ -10,7 +10,21 @@ export const DEFAULT_LANG: Lang = 'id';
 /** The cookie (and local-storage setting) that holds the chosen language. */
 export const LANG_COOKIE = 'langActive';
 
-export const resources = { id: { translation: id }, en: { translation: en } } as const;
+// Each feature keeps its texts in locales/<lang>/<feature>.json under its own top-level key.
+const featureFiles = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { eager: true, import: 'default' });
+
+function bundle(lang: Lang, base: Record<string, unknown>): Record<string, unknown> {
+  const merged = { ...base };
+  for (const [path, texts] of Object.entries(featureFiles)) {
+    if (path.startsWith(`./locales/${lang}/`)) Object.assign(merged, texts);
+  }
+  return merged;
+}
+
+export const resources = {
+  id: { translation: bundle('id', id) },
+  en: { translation: bundle('en', en) },
+};
 
 /** Maps any stored value to a supported language. */
 export function normalizeLang(value: string | null | undefined): Lang {

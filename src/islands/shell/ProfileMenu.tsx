@@ -1,0 +1,105 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useTranslation } from 'react-i18next';
+import type { Lang } from '../../lib/i18n/index.ts';
+import { $profile } from '../../lib/stores/app.ts';
+import { logout, syncProfile } from '../../lib/stores/session.ts';
+import { Avatar } from './Avatar.tsx';
+import { I18nRoot } from './I18nRoot.tsx';
+import { Icon } from './Icon.tsx';
+import { useDisclosure } from './useDisclosure.ts';
+import { useMounted } from './useMounted.ts';
+
+interface Props {
+  lang: Lang;
+  /** Path of the page; on / the profile is fetched again. */
+  path: string;
+}
+
+const PANEL_ID = 'profile-menu-panel';
+
+/** The signed-in user's avatar and name, opening links to their profile and settings and 'Keluar'. */
+export function ProfileMenu({ lang, path }: Props) {
+  return (
+    <I18nRoot lang={lang}>
+      <ProfileMenuButton path={path} />
+    </I18nRoot>
+  );
+}
+
+function ProfileMenuButton({ path }: { path: string }) {
+  const { t } = useTranslation();
+  const stored = useStore($profile);
+  // The cached profile exists only in the browser: show it after hydration, never during it.
+  const profile = useMounted() ? stored : null;
+  const [leaving, setLeaving] = useState(false);
+  const { open, toggle, rootRef, buttonRef, onBlur } = useDisclosure();
+
+  useEffect(() => {
+    void syncProfile(path);
+  }, [path]);
+
+  const signOut = () => {
+    setLeaving(true);
+    void logout();
+  };
+
+  return (
+    <div ref={rootRef} className="relative" onBlur={onBlur}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="btn btn-ghost gap-2 rounded-full px-1 lg:pr-3"
+        aria-expanded={open}
+        aria-controls={PANEL_ID}
+        onClick={toggle}
+      >
+        {profile ? (
+          <Avatar key={profile.avatar_url} name={profile.name} id={profile.id} src={profile.avatar_url} />
+        ) : (
+          <span className="bg-base-300 grid size-9 place-items-center rounded-full">
+            <Icon name="user" className="text-base-content/70 size-5" />
+          </span>
+        )}
+        <span className="hidden max-w-36 truncate text-sm font-medium lg:inline">{profile?.name}</span>
+        <Icon name="chevronDown" className="hidden size-4 lg:block" />
+        <span className="sr-only">{t('header.profileMenu')}</span>
+      </button>
+      <div
+        id={PANEL_ID}
+        hidden={!open}
+        className="border-base-300 bg-base-100 absolute top-full right-0 z-50 mt-2 w-64 max-w-[calc(100vw-1rem)] rounded-box border p-2 shadow-xl"
+      >
+        {profile && (
+          <div className="border-base-300 mb-2 flex items-center gap-3 border-b px-2 pt-1 pb-3">
+            <Avatar key={profile.avatar_url} name={profile.name} id={profile.id} src={profile.avatar_url} className="size-11 text-base" />
+            <div className="min-w-0">
+              <p className="truncate font-semibold">{profile.name}</p>
+              <p className="text-base-content/70 truncate text-xs">{profile.email}</p>
+            </div>
+          </div>
+        )}
+        <ul className="menu w-full p-0">
+          <li>
+            <a href="/profile" aria-current={path === '/profile' ? 'page' : undefined}>
+              <Icon name="user" />
+              {t('header.myProfile')}
+            </a>
+          </li>
+          <li>
+            <a href="/setting" aria-current={path === '/setting' ? 'page' : undefined}>
+              <Icon name="settings" />
+              {t('header.settings')}
+            </a>
+          </li>
+          <li>
+            <button type="button" className="text-error" onClick={signOut} disabled={leaving}>
+              {leaving ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <Icon name="logout" />}
+              {t('header.logout')}
+            </button>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { useStore } from '@nanostores/react';
+import { useTranslation } from 'react-i18next';
+import type { Lang } from '../../lib/i18n/index.ts';
+import { $toasts, dismissToast, type ToastKind } from '../../lib/stores/shell.ts';
+import { I18nRoot } from './I18nRoot.tsx';
+import { Icon } from './Icon.tsx';
+
+const ALERT_CLASS: Record<ToastKind, string> = {
+  error: 'alert-error',
+  success: 'alert-success',
+  info: 'alert-info',
+  warning: 'alert-warning',
+};
+
+/** Bottom-right notifications of `notify()`, announced politely to screen readers. */
+export function Toaster({ lang }: { lang: Lang }) {
+  return (
+    <I18nRoot lang={lang}>
+      <ToastList />
+    </I18nRoot>
+  );
+}
+
+function ToastList() {
+  const { t } = useTranslation();
+  const toasts = useStore($toasts);
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      aria-label={t('shell.notifications')}
+      className="toast toast-end toast-bottom pointer-events-none z-[70] w-full max-w-sm p-3 xs:p-4"
+    >
+      {toasts.map((toast) => (
+        <div key={toast.id} className={`alert ${ALERT_CLASS[toast.kind]} pointer-events-auto flex w-full items-start shadow-lg`}>
+          <span className="min-w-0 flex-1 text-sm break-words whitespace-normal">{toast.text}</span>
+          <button
+            type="button"
+            className="btn btn-ghost btn-xs btn-circle shrink-0"
+            aria-label={t('shell.dismiss')}
+            onClick={() => dismissToast(toast.id)}
+          >
+            <Icon name="close" className="size-4" />
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}
