@@ -1,0 +1,133 @@
+import type { ApiDeps } from '../deps.ts';
+import type { BookDetail, BorrowStatus, EpustakaBrief, PublicBookDetail } from '../../src/lib/api/schemas/catalogue.ts';
+import { notFound } from '../http/errors.ts';
+import { countActiveLoans, findBookBrief, findBookDetail, listRelatedBooks, type BookDetailRow } from './books.repository.ts';
+import { bestHolding, listHoldingViews, toEpustakaBrief } from './epustaka.repository.ts';
+import { dateOnly, fileSizeInfo, iso, numberOrNull } from './format.ts';
+import { findOpenLoan, hasBorrowedBefore } from './loans.repository.ts';
+import { findOpenQueueEntry, queuePosition } from './queue.repository.ts';
+import { findOwnReview, reviewStats } from './ratings.repository.ts';
+import { settleDue } from './loans.service.ts';
+
+const bookNotFound = () => notFound('book_not_found', 'The book could not be found.');
+
+/** Maps a book row to what anyone may see; copies are filled in by the caller. */
+function toPublicDetail(row: BookDetailRow, copies: { all_qty: number; available_qty: number }): PublicBookDetail {
+  return {
+    id: row.id,
+    book_id: row.id,
+    book_title: row.catalog_title,
+    book_author: row.author_name,
+    author_name: row.author_name,
+    book_description: row.description,
+    cover_url: row.cover_url,
+    avg_rating: numberOrNull(row.avg_rating),
+    rating_count: row.rating_count,
+    file_ext: row.file_ext,
+    file_size_info: fileSizeInfo(row.file_size === null ? null : Number(row.file_size)),
+    using_drm: row.using_drm,
+    all_qty: copies.all_qty,
+    available_qty: copies.available_qty,
+    all_user_borrow_count: row.all_user_borrow_count,
+    publish_date: dateOnly(row.publish_date),
+    book_isbn: row.isbn,
+    publisher: row.publisher,
+    language: row.language,
+    pages: row.pages,
+    category_id: row.category_id,
+    category_name: row.category_name,
+    catalog_info: { organization_name: row.publisher },
+    share_url: `/book/${row.id}`,
+  };
+}
+
+function sumCopies(rows: { all_qty: number; available_qty: number }[]) {
+  return rows.reduce((sum, r) => ({ all_qty: sum.all_qty + r.all_qty, available_qty: sum.available_qty + r.available_qty }), { all_qty: 0, available_qty: 0 });
+}
+
+/**
+ * A book as the caller sees it. Copies and the queue count are those of `epustakaId` when given,
+ * else summed over every holding; `epustaka` is the given holding or the best one for the caller.
+ * @throws ApiError 404 book_not_found (also when `epustakaId` does not hold the book).
+ */
+export async function getBookDetail(deps: ApiDeps, callerId: string, bookId: string, epustakaId?: string): Promise<BookDetail> {
+  await settleDue(deps);
+  const now = deps.now();
+  const row = await findBookDetail(deps.db, bookId);
+  if (!row) throw bookNotFound();
+  const holdings = await listHoldingViews(deps.db, bookId, callerId);
+  const counted = epustakaId ? holdings.filter((h) => h.epustaka_id === epustakaId) : holdings;
+  if (epustakaId && counted.length === 0) throw notFound('book_not_found', 'This ePustaka does not hold the book.');
+  const best = bestHolding(holdings, now, epustakaId);
+  const [related, stats, ownReview, openLoan, before, activeLoans, queued] = await Promise.all([
+    listRelatedBooks(deps.db, row),
+    reviewStats(deps.db, bookId, callerId),
+    findOwnReview(deps.db, bookId, callerId),
+    findOpenLoan(deps.db, callerId, bookId),
+    hasBorrowedBefore(deps.db, callerId, bookId),
+    countActiveLoans(deps.db, bookId, now),
+    findOpenQueueEntry(deps.db, callerId, bookId),
+  ]);
+  let epustaka: BookDetail['epustaka'] = null;
+  if (best) {
+    const { total_qty: _total, queue_count: _queue, ...brief } = toEpustakaBrief(best, now);
+    epustaka = brief;
+  }
+  return {
+    ...toPublicDetail(row, sumCopies(counted)),
+    queue_count: counted.reduce((n, h) => n + h.queue_count, 0),
+    active_borrow_count: activeLoans,
+    review_count: stats.review_count,
+    related_books: related,
+    epustaka,
+    user_rating: ownReview,
+    has_borrow: openLoan !== undefined && new Date(openLoan.due_at) > now,
+    has_borrow_before: before,
+    queue_position: queued ? await queuePosition(deps.db, queued.id) : null,
+  };
+}
+
+/**
+ * A book as anyone may see it, without user data. Only books a public ePustaka holds.
+ * @throws ApiError 404 book_not_found.
+ */
+export async function getPublicBookDetail(deps: ApiDeps, bookId: string): Promise<PublicBookDetail> {
+  const row = await findBookDetail(deps.db, bookId);
+  if (!row || !row.is_public) throw bookNotFound();
+  const holdings = await listHoldingViews(deps.db, bookId, null);
+  return toPublicDetail(row, sumCopies(holdings));
+}
+
+/** Whether the caller has the book on loan now, and the loan's key for the reader. */
+export async function getBorrowStatus(deps: ApiDeps, callerId: string, bookId: string, epustakaId?: string): Promise<BorrowStatus> {
+  await settleDue(deps);
+  const now = deps.now();
+  if (!(await findBookBrief(deps.db, bookId))) throw bookNotFound();
+  const [open, before] = await Promise.all([findOpenLoan(deps.db, callerId, bookId), hasBorrowedBefore(deps.db, callerId, bookId)]);
+  const loan = open && new Date(open.due_at) > now ? open : undefined;
+  let epustakaIdOut = loan?.epustaka_id ?? null;
+  if (!epustakaIdOut) epustakaIdOut = bestHolding(await listHoldingViews(deps.db, bookId, callerId), now, epustakaId)?.epustaka_id ?? null;
+  return {
+    has_borrow: loan !== undefined,
+    has_borrow_before: before,
+    epustaka: epustakaIdOut ? { id: epustakaIdOut } : null,
+    epustaka_id: epustakaIdOut,
+    borrow_book_id: loan?.id ?? null,
+    borrow_key: loan?.borrow_key ?? null,
+    due_at: loan ? iso(loan.due_at) : null,
+    url_file: null,
+  };
+}
+
+/**
+ * The ePustaka holding a book, with the caller's membership and the copies of each.
+ * @throws ApiError 404 book_not_found, or no_epustaka when no ePustaka (of the organisation) holds it.
+ */
+export async function listBookEpustaka(deps: ApiDeps, callerId: string, bookId: string, organizationId?: string): Promise<EpustakaBrief[]> {
+  await settleDue(deps);
+  if (!(await findBookBrief(deps.db, bookId))) throw bookNotFound();
+  const now = deps.now();
+  const holdings = await listHoldingViews(deps.db, bookId, callerId, organizationId);
+  if (holdings.length === 0) throw notFound('no_epustaka', 'No ePustaka holds this book.');
+  return holdings.map((h) => toEpustakaBrief(h, now));
+}

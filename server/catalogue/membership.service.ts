@@ -1,0 +1,44 @@
+import type { ApiDeps } from '../deps.ts';
+import type { JoinEpustakaInput, JoinResult } from '../../src/lib/api/schemas/catalogue.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import { inTransaction } from './transaction.ts';
+import { effectiveStatus, existingUserIds, findEpustaka, findMembership, upsertMembership, type MemberStatus } from './epustaka.repository.ts';
+
+/**
+ * Joins users to an ePustaka (spec 01 §4.2, 03 §4.5). A self-join to a public ePustaka is active
+ * at once (1); to a private one it waits for approval (0). An expired membership (3) is extended
+ * the same way; an active or waiting one is left as it is. The ePustaka's owner may add other
+ * users, who become active members at once.
+ * @throws ApiError epustaka_not_found, user_not_found (404), user_mismatch (403).
+ */
+export async function joinEpustaka(deps: ApiDeps, callerId: string, input: JoinEpustakaInput): Promise<JoinResult> {
+  const epustaka = await findEpustaka(deps.db, input.epustaka_id);
+  if (!epustaka) throw notFound('epustaka_not_found', 'The ePustaka could not be found.');
+  const userIds = [...new Set(input.user_ids.map((id) => id.toLowerCase()))];
+  const byOwner = epustaka.created_by === callerId;
+  if (!byOwner && userIds.some((id) => id !== callerId)) {
+    throw forbidden('user_mismatch', 'Only the ePustaka owner can add other users.');
+  }
+  const known = await existingUserIds(deps.db, userIds);
+  if (known.size !== userIds.length) throw notFound('user_not_found', 'One of the users could not be found.');
+  const now = deps.now();
+  const members = await inTransaction(deps.db, async (tx) => {
+    const result: { user_id: string; member_status: MemberStatus }[] = [];
+    for (const userId of userIds) {
+      const current = effectiveStatus(await findMembership(tx, epustaka.id, userId), now);
+      let status: MemberStatus;
+      if (current === 1 || (current === 0 && !byOwner)) status = current;
+      else status = byOwner || !epustaka.epustaka_isprivate ? 1 : 0;
+      if (status !== current) await upsertMembership(tx, epustaka.id, userId, status, now);
+      result.push({ user_id: userId, member_status: status });
+    }
+    return result;
+  });
+  const first = members[0]!.member_status;
+  return {
+    message: first === 1 ? 'You are now a member of this ePustaka.' : 'Your request to join has been sent and is waiting for approval.',
+    epustaka_id: epustaka.id,
+    members,
+    member_status: first,
+  };
+}

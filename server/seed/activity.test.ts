@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestContext, type TestContext } from '../test/context.ts';
+import { signIn } from '../test/catalogue.ts';
+import { seedDemo } from './index.ts';
+
+let ctx: TestContext;
+const ids = new Map<string, string>();
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.db.query('DELETE FROM organizations');
+  await seedDemo(ctx.db, ctx.config);
+  const { rows } = await ctx.db.query<{ id: string; email: string }>('SELECT id, email FROM users');
+  for (const r of rows) ids.set(r.email.split('@')[0]!, r.id);
+  const books = await ctx.db.query<{ id: string; catalog_title: string }>('SELECT id, catalog_title FROM books');
+  for (const b of books.rows) ids.set(b.catalog_title, b.id);
+});
+afterAll(() => ctx.close());
+
+describe('demo activity', () => {
+  test('the student has read two books, has one on loan, and is still a member of nusantara only', async () => {
+    const { rows } = await ctx.db.query<{ catalog_title: string; open: boolean }>(
+      `SELECT b.catalog_title, br.returned_at IS NULL AS open FROM borrows br JOIN books b ON b.id = br.book_id
+        WHERE br.user_id = $1 ORDER BY br.borrowed_at`,
+      [ids.get('siswa')],
+    );
+    expect(rows).toEqual([
+      { catalog_title: 'Gerimis di Kota Kembang', open: false },
+      { catalog_title: 'Timun Mas dan Raksasa Hijau', open: false },
+      { catalog_title: 'Bayang-Bayang Gunung Agung', open: true },
+    ]);
+    const memberships = await ctx.db.query<{ epustaka_name: string; member_status: number }>(
+      'SELECT e.epustaka_name, m.member_status FROM epustaka_members m JOIN epustaka e ON e.id = m.epustaka_id WHERE m.user_id = $1',
+      [ids.get('siswa')],
+    );
+    expect(memberships.rows).toEqual([{ epustaka_name: 'Perpustakaan Digital Nusantara', member_status: 1 }]);
+  });
+
+  test('the API sees the loans, the review and the queue', async () => {
+    const token = await signIn(ctx, { id: ids.get('siswa')! });
+    const onLoan = await ctx.request('GET', `/webhook/check-borrow-status?book_id=${ids.get('Bayang-Bayang Gunung Agung')}`, { token });
+    expect(onLoan.body.data.has_borrow).toBe(true);
+    const read = await ctx.request('GET', `/webhook/book-detail?book_id=${ids.get('Gerimis di Kota Kembang')}`, { token });
+    expect(read.body.data).toMatchObject({ has_borrow: false, has_borrow_before: true, avg_rating: 4.3, review_count: 2 });
+    expect(read.body.data.user_rating.rating_level).toBe(4.5);
+    const lent = await ctx.request('GET', `/webhook/book-detail?book_id=${ids.get('Perahu Terakhir dari Buton')}`, { token });
+    expect(lent.body.data).toMatchObject({ all_qty: 1, available_qty: 0, queue_count: 2, active_borrow_count: 1 });
+    const queue = await ctx.request('GET', `/webhook/book-queue?book_id=${ids.get('Perahu Terakhir dari Buton')}`, { token });
+    expect(queue.body.data.map((e: { user: { id: string } }) => e.user.id)).toEqual([ids.get('yoga'), ids.get('rina')]);
+    expect(queue.body.data[0].user.followed).toBe(false);
+    const followers = await ctx.request('GET', '/webhook/follower', { token });
+    expect(followers.body.meta.total).toBe(3);
+  });
+
+  test('every review comes from someone who borrowed the book', async () => {
+    const { rows } = await ctx.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ratings r
+        WHERE r.parent_id IS NULL AND NOT EXISTS (SELECT 1 FROM borrows b WHERE b.user_id = r.user_id AND b.book_id = r.book_id)`,
+    );
+    expect(rows[0]!.n).toBe(0);
+  });
+});
