@@ -1,0 +1,45 @@
+/**
+ * Stroke icons of the book pages on a 24×24 grid (drawn with `currentColor`), for .astro pieces
+ * and islands alike; the shared set (components/shell/icons.ts) covers the shell.
+ */
+export const CATALOGUE_ICONS = {
+  read: ['M2 4h6a4 4 0 0 1 4 4v13a3 3 0 0 0-3-3H2z', 'M22 4h-6a4 4 0 0 0-4 4v13a3 3 0 0 1 3-3h7z'],
+  borrow: ['M12 3v12', 'M7 10l5 5 5-5', 'M5 21h14'],
+  join: ['M15 19v-1a5 5 0 0 0-10 0v1', 'M10 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z', 'M19 8v6', 'M22 11h-6'],
+  clock: ['M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z', 'M12 7v5l3 2'],
+  queue: ['M4 6h16', 'M4 12h10', 'M4 18h7', 'M18 15v6', 'M15 18h6'],
+  gift: ['M3 8h18v4H3z', 'M5 12v9h14v-9', 'M12 8v13', 'M12 8c-1.5-3-5-4-5-1.5S10 8 12 8', 'M12 8c1.5-3 5-4 5-1.5S14 8 12 8'],
+  pen: ['M4 20h4L19 9l-4-4L4 16z', 'M13.5 6.5l4 4'],
+  file: ['M6 3h8l5 5v13H6z', 'M14 3v5h5'],
+  copies: ['M8 8h12v12H8z', 'M4 16V4h12'],
+  check: ['M5 12l5 5L20 7'],
+  users: ['M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8z', 'M2 21v-1a6 6 0 0 1 12 0v1', 'M16 3.5a4 4 0 0 1 0 7', 'M18 14.5a6 6 0 0 1 4 5.5v1'],
+  eye: ['M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z', 'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z'],
+  more: ['M12 6h.01', 'M12 12h.01', 'M12 18h.01'],
+  share: ['M18 8a3 3 0 1 0 0-6 3 3 0 0 0 0 6z', 'M6 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z', 'M18 22a3 3 0 1 0 0-6 3 3 0 0 0 0 6z', 'M8.6 13.5l6.8 4', 'M15.4 6.5l-6.8 4'],
+  send: ['M22 2L11 13', 'M22 2l-7 20-4-9-9-4z'],
+  filter: ['M3 5h18', 'M6 12h12', 'M10 19h4'],
+  sort: ['M7 4v16', 'M3 16l4 4 4-4', 'M17 20V4', 'M13 8l4-4 4 4'],
+  search: ['M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14z', 'M21 21l-4.3-4.3'],
+  close: ['M18 6L6 18', 'M6 6l12 12'],
+  link: ['M10 14a5 5 0 0 0 7 0l3-3a5 5 0 0 0-7-7l-1 1', 'M14 10a5 5 0 0 0-7 0l-3 3a5 5 0 0 0 7 7l1-1'],
+  reply: ['M9 14L4 9l5-5', 'M4 9h11a5 5 0 0 1 5 5v6'],
+  trash: ['M4 7h16', 'M10 11v6', 'M14 11v6', 'M6 7l1 13h10l1-13', 'M9 7V4h6v3'],
+  flag: ['M5 21V4', 'M5 4h12l-2 4 2 4H5'],
+  lock: ['M5 11h14v10H5z', 'M8 11V7a4 4 0 0 1 8 0v4'],
+  globe: ['M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z', 'M3 12h18', 'M12 3a14 14 0 0 1 0 18a14 14 0 0 1 0-18'],
+  library: ['M3 21h18', 'M4 10h16', 'M12 3l8 5H4z', 'M6 10v8', 'M10 10v8', 'M14 10v8', 'M18 10v8'],
+  sparkle: ['M12 3l1.8 5.2L19 10l-5.2 1.8L12 17l-1.8-5.2L5 10l5.2-1.8z', 'M19 16l.8 2.2L22 19l-2.2.8L19 22l-.8-2.2L16 19l2.2-.8z'],
+  chevronDown: ['M6 9l6 6 6-6'],
+  chevronRight: ['M9 6l6 6-6 6'],
+  arrowLeft: ['M19 12H5', 'M11 18l-6-6 6-6'],
+  book: ['M4 19V5a2 2 0 0 1 2-2h14v16H6a2 2 0 0 0-2 2z', 'M20 17v4H6'],
+  alert: ['M12 3l10 18H2z', 'M12 10v4', 'M12 17h.01'],
+  info: ['M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z', 'M12 11v5', 'M12 8h.01'],
+  facebook: ['M15 3h-2.5A4.5 4.5 0 0 0 8 7.5V10H5.5v4H8v7h4v-7h3l1-4h-4V7.8c0-.5.4-.8.8-.8H15z'],
+  twitter: ['M4 4l16 16', 'M20 4L4 20'],
+  telegram: ['M21 4L3 11l6 2.5L18 7l-7 8 6.5 5z'],
+  whatsapp: ['M4 20l1.3-4A8.5 8.5 0 1 1 8 18.7z', 'M9 9c0 3 3 6 6 6l1-1.5-2-1-1 1c-1-.5-2-1.5-2.5-2.5l1-1-1-2z'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type CatalogueIconName = keyof typeof CATALOGUE_ICONS;

@@ -1,0 +1,118 @@
+import { useStore } from '@nanostores/react';
+import { useTranslation } from 'react-i18next';
+import type { Lang } from '../../lib/i18n/index.ts';
+import { detailButtonInput, readerHref } from '../../lib/domain/book.ts';
+import { membershipButton, membershipState, membershipWarning, type MembershipLabel } from '../../lib/domain/membership.ts';
+import { $menuEntries } from '../../lib/stores/shell.ts';
+import { $queueBusy, joinBookQueue, openDialog } from '../../lib/stores/catalogue.ts';
+import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { useMounted } from '../shell/useMounted.ts';
+import type { CatalogueIconName } from '../../components/catalogue/icons.ts';
+import { CatalogueIcon } from './CatalogueIcon.tsx';
+import { BookMenu } from './BookMenu.tsx';
+import { useBook, type BookIslandProps } from './useBook.ts';
+
+interface Props extends BookIslandProps {
+  lang: Lang;
+  /** `inline` under the title; `bar` fixed at the bottom of narrow screens (≤ 485 px). */
+  variant: 'inline' | 'bar';
+}
+
+const ICON: Record<MembershipLabel, CatalogueIconName> = {
+  read: 'read',
+  borrow: 'borrow',
+  join: 'join',
+  askToJoin: 'join',
+  pendingApproval: 'clock',
+  extend: 'clock',
+  queue: 'queue',
+  queued: 'queue',
+};
+
+/** The book's action buttons (spec 01 §2.5): read/borrow/join/queue, donation, review and the overflow menu. */
+export function BookActions({ lang, variant, ...props }: Props) {
+  return (
+    <I18nRoot lang={lang}>
+      <Actions variant={variant} {...props} />
+    </I18nRoot>
+  );
+}
+
+function Actions({ variant, ...props }: BookIslandProps & { variant: Props['variant'] }) {
+  const { t } = useTranslation();
+  const book = useBook(props);
+  const mounted = useMounted();
+  const menu = useStore($menuEntries);
+  const queueBusy = useStore($queueBusy);
+  const button = membershipButton(detailButtonInput(book));
+  const bar = variant === 'bar';
+  // The menu lives in this browser's storage: known only after hydration.
+  const donation = mounted && book.using_drm && menu.some((entry) => entry.id === 'donation');
+  const warning = book.has_borrow || !book.epustaka ? null : membershipWarning(membershipState(book.epustaka.has_join, book.epustaka.member_status));
+  const label =
+    button.label === 'queued' && book.queue_position ? t('catalogue.membership.queuedAt', { position: book.queue_position }) : t(`catalogue.membership.${button.label}`);
+
+  const main =
+    button.action === 'read' ? (
+      <a href={readerHref(book)} className={`btn btn-primary ${bar ? 'flex-1' : 'btn-wide max-xs:flex-1'}`}>
+        <CatalogueIcon name="read" />
+        {label}
+      </a>
+    ) : (
+      <button
+        type="button"
+        className={`btn btn-primary ${bar ? 'flex-1' : 'btn-wide max-xs:flex-1'}`}
+        disabled={button.disabled || queueBusy}
+        aria-haspopup={button.action === 'queue' ? undefined : 'dialog'}
+        onClick={() => (button.action === 'queue' ? void joinBookQueue(t) : openDialog('borrow'))}
+      >
+        {queueBusy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : <CatalogueIcon name={ICON[button.label]} />}
+        {label}
+      </button>
+    );
+
+  const review = book.has_borrow_before ? (
+    <a href="#tab-review" className={`btn ${bar ? 'btn-square btn-ghost' : 'btn-outline border-base-300'}`} aria-label={bar ? t(book.user_rating ? 'catalogue.actions.editReview' : 'catalogue.actions.review') : undefined}>
+      <CatalogueIcon name="pen" />
+      {bar ? null : t(book.user_rating ? 'catalogue.actions.editReview' : 'catalogue.actions.review')}
+    </a>
+  ) : null;
+
+  const donate = donation ? (
+    <a href={`/donation?book_id=${encodeURIComponent(book.id)}`} className={`btn ${bar ? 'btn-square btn-ghost' : 'btn-outline border-base-300'}`} aria-label={bar ? t('catalogue.actions.donation') : undefined}>
+      <CatalogueIcon name="gift" />
+      {bar ? null : t('catalogue.actions.donation')}
+    </a>
+  ) : null;
+
+  if (bar) {
+    return (
+      <div className="border-base-300 bg-base-100/95 fixed inset-x-0 bottom-0 z-30 border-t px-3 pt-2.5 pb-[max(0.625rem,env(safe-area-inset-bottom))] shadow-[0_-4px_16px_rgb(0_0_0/0.06)] backdrop-blur min-[486px]:hidden">
+        <div role="group" aria-label={t('catalogue.actions.label')} className="flex items-center gap-2">
+          {main}
+          {review}
+          {donate}
+          <BookMenu book={book} compact />
+        </div>
+      </div>
+    );
+  }
+
+  // On narrow screens the bar below carries the buttons; only a warning stays here.
+  return (
+    <div className={warning ? undefined : 'hidden min-[486px]:block'}>
+      <div role="group" aria-label={t('catalogue.actions.label')} className="hidden flex-wrap items-center gap-2 min-[486px]:flex">
+        {main}
+        {review}
+        {donate}
+        <BookMenu book={book} />
+      </div>
+      {warning ? (
+        <p className={`flex min-[486px]:mt-3 items-start gap-2 text-sm ${warning === 'expired' ? 'text-error' : 'text-base-content/80'}`}>
+          <CatalogueIcon name="info" className="mt-0.5 size-4 shrink-0" />
+          {t(`catalogue.warnings.${warning}`)}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,105 @@
+import { useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useTranslation } from 'react-i18next';
+import type { Lang } from '../../lib/i18n/index.ts';
+import type { BookListItem } from '../../lib/api/schemas/catalogue.ts';
+import type { ListBody } from '../../lib/api/schemas/common.ts';
+import { activeFilterCount, type BookQuery } from '../../lib/domain/book.ts';
+import { bookGrid, hasMore, notifyCatalogueError, openFilter } from '../../lib/stores/catalogue.ts';
+import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { BookCard } from './BookCard.tsx';
+import { CatalogueIcon } from './CatalogueIcon.tsx';
+
+interface Props {
+  lang: Lang;
+  query: BookQuery;
+  /** The first page, rendered by the server. */
+  initial: ListBody<BookListItem>;
+  /** The first page could not be loaded. */
+  failed?: boolean;
+}
+
+/** The book grid of /books: the server's first page, then 'load more' adds 25 at a time. */
+export function BookGrid({ lang, ...props }: Props) {
+  return (
+    <I18nRoot lang={lang}>
+      <Grid {...props} />
+    </I18nRoot>
+  );
+}
+
+function Grid({ query, initial, failed }: Omit<Props, 'lang'>) {
+  const { t } = useTranslation();
+  useState(() => {
+    if (!import.meta.env.SSR) bookGrid.seed(query, initial);
+  });
+  const state = useStore(bookGrid.$state);
+  const items = state.loaded ? state.items : initial.data;
+  const total = state.loaded ? state.total : initial.meta.total;
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusFrom = useRef<number | null>(null);
+
+  // After 'load more', keyboard users continue at the first new book.
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || items.length <= from) return;
+    focusFrom.current = null;
+    listRef.current?.querySelectorAll('a')[from]?.focus();
+  }, [items.length]);
+
+  const loadMore = () => {
+    focusFrom.current = items.length;
+    bookGrid.more().catch((error) => notifyCatalogueError(t, error));
+  };
+
+  if (failed && items.length === 0) {
+    return (
+      <div role="alert" className="border-base-300 rounded-box border border-dashed px-6 py-14 text-center">
+        <p className="font-semibold">{t('catalogue.list.error')}</p>
+        <a href="" className="btn btn-primary btn-sm mt-4">
+          {t('common.retry')}
+        </a>
+      </div>
+    );
+  }
+
+  if (items.length === 0) {
+    const filtered = activeFilterCount(query) > 0 || query.q;
+    return (
+      <div className="border-base-300 flex flex-col items-center rounded-box border border-dashed px-6 py-14 text-center">
+        <span className="bg-primary/10 text-primary grid size-14 place-items-center rounded-full">
+          <CatalogueIcon name="search" className="size-7" />
+        </span>
+        <h2 className="mt-4 text-lg font-bold">{t(filtered ? 'catalogue.list.emptyFiltered' : 'catalogue.list.empty')}</h2>
+        <p className="text-base-content/70 mt-1 max-w-sm text-sm">{t('catalogue.list.emptyText')}</p>
+        <button type="button" className="btn btn-primary mt-5" onClick={openFilter}>
+          <CatalogueIcon name="filter" />
+          {t('catalogue.list.changeFilter')}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <ul ref={listRef} className="grid grid-cols-2 gap-x-4 gap-y-7 xs:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6">
+        {items.map((book, index) => (
+          <li key={book.id}>
+            <BookCard book={book} eager={index < 6} />
+          </li>
+        ))}
+      </ul>
+      <div className="mt-10 flex flex-col items-center gap-3">
+        <p className="text-base-content/70 text-sm" role="status">
+          {t('catalogue.list.shown', { shown: items.length, total })}
+        </p>
+        {hasMore({ ...state, items, total, loaded: true }) ? (
+          <button type="button" className="btn btn-outline btn-primary min-w-48" onClick={loadMore} disabled={state.loading} aria-busy={state.loading}>
+            {state.loading ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+            {t('catalogue.list.loadMore')}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

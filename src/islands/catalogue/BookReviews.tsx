@@ -1,0 +1,133 @@
+import { useId, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useTranslation } from 'react-i18next';
+import type { Lang } from '../../lib/i18n/index.ts';
+import type { BookDetail } from '../../lib/api/schemas/catalogue.ts';
+import { formatRating, reviewFormState } from '../../lib/domain/rating.ts';
+import { $reviewBusy, $reviews, saveReview } from '../../lib/stores/catalogue.ts';
+import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { useMounted } from '../shell/useMounted.ts';
+import { CatalogueIcon } from './CatalogueIcon.tsx';
+import { Comment } from './Comment.tsx';
+import { ReportDialog } from './ReportDialog.tsx';
+import { StarInput } from './StarInput.tsx';
+import { Stars } from './Stars.tsx';
+import { useBook, type BookIslandProps } from './useBook.ts';
+
+/** The review tab (spec 01 §4.5, §5): the user's own review form, then everyone's reviews with replies. */
+export function BookReviews({ lang, ...props }: BookIslandProps & { lang: Lang }) {
+  return (
+    <I18nRoot lang={lang}>
+      <Reviews {...props} />
+    </I18nRoot>
+  );
+}
+
+function Reviews(props: BookIslandProps) {
+  const { t, i18n } = useTranslation();
+  const book = useBook(props);
+  // The server renders no reviews; the list appears once hydrated, so hydration matches.
+  const mounted = useMounted();
+  const reviews = useStore($reviews);
+  const { data, error, loading } = mounted ? reviews : { data: undefined, error: undefined, loading: true };
+  const meta = data?.meta;
+  const count = meta?.review_count ?? book.review_count;
+  const average = meta ? meta.avg_rating : book.avg_rating;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+        <div className="flex items-center gap-3">
+          <span className="text-4xl font-bold tabular-nums">{average ? formatRating(average, i18n.language) : '–'}</span>
+          <div>
+            <Stars value={average} label={t('catalogue.rating.value', { value: formatRating(average, i18n.language) })} className="size-5" />
+            <p className="text-base-content/70 text-sm">{t('catalogue.review.count', { count })}</p>
+          </div>
+        </div>
+      </div>
+
+      {book.has_borrow_before ? (
+        <ReviewForm key={book.user_rating?.id ?? 'new'} book={book} />
+      ) : (
+        <p className="bg-base-200 text-base-content/80 flex items-start gap-2 rounded-box p-4 text-sm">
+          <CatalogueIcon name="info" className="mt-0.5 size-4 shrink-0" />
+          {t('catalogue.review.mustBorrow')}
+        </p>
+      )}
+
+      {error && !data ? (
+        <div role="alert" className="alert alert-error alert-soft">
+          {t('catalogue.review.error')}
+        </div>
+      ) : null}
+      {loading && !data ? (
+        <div className="flex justify-center py-6">
+          <span className="loading loading-spinner text-primary" aria-label={t('common.loading')} />
+        </div>
+      ) : null}
+      {data && data.data.length === 0 ? <p className="text-base-content/70 py-4 text-center">{t('catalogue.review.empty')}</p> : null}
+      {data && data.data.length > 0 ? (
+        <ul className="divide-base-300 flex flex-col divide-y" aria-label={t('catalogue.review.listLabel')}>
+          {data.data.map((rating) => (
+            <li key={rating.id} className="py-4 first:pt-0">
+              <Comment rating={rating} viewerId={props.userId} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <ReportDialog />
+    </div>
+  );
+}
+
+/** The user's review: saved the first time, edited afterwards. */
+function ReviewForm({ book }: { book: BookDetail }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const own = book.user_rating;
+  const busy = useStore($reviewBusy);
+  const [level, setLevel] = useState<number | null>(own?.rating_level ?? null);
+  const [text, setText] = useState(own?.rating_comment ?? '');
+  const [tried, setTried] = useState(false);
+  const state = reviewFormState({ hasPrior: own !== null, level, text });
+
+  return (
+    <form
+      id="review-form"
+      className="border-base-300 bg-base-100 rounded-box border p-4 md:p-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setTried(true);
+        if (!state.disabled) void saveReview(t, { level, text });
+      }}
+    >
+      <h3 className="font-bold">{own ? t('catalogue.review.yourReview') : t('catalogue.review.write')}</h3>
+      <div className="mt-3">
+        <StarInput value={level} onChange={setLevel} label={t('catalogue.review.rating')} />
+      </div>
+      <label htmlFor={`${id}-text`} className="sr-only">
+        {t('catalogue.review.textLabel')}
+      </label>
+      <textarea
+        id={`${id}-text`}
+        className="textarea mt-3 w-full"
+        rows={3}
+        maxLength={5000}
+        placeholder={t('catalogue.review.placeholder')}
+        value={text}
+        aria-invalid={tried && state.reason === 'noText'}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+        <p id={`${id}-hint`} className={`text-xs ${tried && state.reason ? 'text-error' : 'text-base-content/70'}`}>
+          {state.reason === 'noRating' ? t('catalogue.review.noRating') : state.reason === 'noText' ? t('catalogue.review.required') : ''}
+        </p>
+        <button type="submit" className="btn btn-primary" disabled={state.disabled || busy}>
+          {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+          {t(`catalogue.review.${state.label}`)}
+        </button>
+      </div>
+    </form>
+  );
+}

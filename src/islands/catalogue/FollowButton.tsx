@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import type { UserBrief } from '../../lib/api/schemas/catalogue.ts';
+import { askFollow, type Reloadable } from '../../lib/stores/catalogue.ts';
+
+/** Follow or unfollow a user of a list, after a confirmation; none on one's own row. */
+export function FollowButton({ user, viewerId, list }: { user: UserBrief; viewerId: string; list: Reloadable | null }) {
+  const { t } = useTranslation();
+  if (user.id === viewerId) return null;
+  return (
+    <button
+      type="button"
+      className={`btn btn-xs ${user.followed ? 'btn-ghost border-base-300' : 'btn-primary btn-outline'}`}
+      aria-haspopup="dialog"
+      aria-label={t(user.followed ? 'catalogue.follow.unfollowName' : 'catalogue.follow.followName', { name: user.name })}
+      onClick={() => askFollow(user, list)}
+    >
+      {t(user.followed ? 'catalogue.follow.following' : 'catalogue.follow.follow')}
+    </button>
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { BookDetail } from '../../lib/api/schemas/catalogue.ts';
+import { bookPath, shareLinks } from '../../lib/domain/book.ts';
+import { closeDialog } from '../../lib/stores/catalogue.ts';
+import { notify } from '../../lib/stores/shell.ts';
+import type { CatalogueIconName } from '../../components/catalogue/icons.ts';
+import { CatalogueIcon } from './CatalogueIcon.tsx';
+import { Modal } from './Modal.tsx';
+
+const SERVICES: { id: 'facebook' | 'twitter' | 'telegram' | 'whatsapp'; icon: CatalogueIconName; className: string }[] = [
+  { id: 'facebook', icon: 'facebook', className: 'bg-[#1877f2] text-white' },
+  { id: 'twitter', icon: 'twitter', className: 'bg-black text-white' },
+  { id: 'telegram', icon: 'telegram', className: 'bg-[#0077b5] text-white' },
+  { id: 'whatsapp', icon: 'whatsapp', className: 'bg-[#128c4a] text-white' },
+];
+
+/** The share dialog (spec 03 §2.20): four services as plain share links, and copy link. */
+export function ShareDialog({ open, book }: { open: boolean; book: BookDetail }) {
+  const { t } = useTranslation();
+  return (
+    <Modal open={open} onClose={closeDialog} title={t('catalogue.share.title')} widthClass="max-w-md">
+      <Share book={book} />
+    </Modal>
+  );
+}
+
+function Share({ book }: { book: BookDetail }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [copied, setCopied] = useState(false);
+  const url = `${window.location.origin}${bookPath(book.id)}`;
+  const links = shareLinks(url, t('catalogue.share.message', { title: book.book_title }));
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2500);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+    } catch {
+      notify('error', t('catalogue.share.copyFailed'));
+    }
+  };
+
+  return (
+    <div>
+      <ul className="grid grid-cols-4 gap-2">
+        {SERVICES.map((service) => (
+          <li key={service.id}>
+            <a href={links[service.id]} target="_blank" rel="noopener noreferrer" className="hover:bg-base-200 flex flex-col items-center gap-1.5 rounded-box p-2 text-xs font-medium">
+              <span className={`grid size-12 place-items-center rounded-full ${service.className}`}>
+                <CatalogueIcon name={service.icon} className="size-6" />
+              </span>
+              {t(`catalogue.share.${service.id}`)}
+              <span className="sr-only">{t('catalogue.share.newWindow')}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      <label htmlFor={`${id}-link`} className="mt-5 mb-1.5 block text-sm font-semibold">
+        {t('catalogue.share.link')}
+      </label>
+      <div className="join w-full">
+        <input id={`${id}-link`} className="input join-item w-full min-w-0" readOnly value={url} onFocus={(event) => event.currentTarget.select()} />
+        <button type="button" className={`btn join-item ${copied ? 'btn-success' : 'btn-primary'}`} onClick={() => void copy()}>
+          <CatalogueIcon name={copied ? 'check' : 'link'} className="size-4" />
+          {copied ? t('catalogue.share.copied') : t('catalogue.share.copy')}
+        </button>
+      </div>
+      <p role="status" className="sr-only">
+        {copied ? t('catalogue.share.copied') : ''}
+      </p>
+    </div>
+  );
+}

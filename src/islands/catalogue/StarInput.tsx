@@ -1,0 +1,42 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatRating, RATING_STEPS, tooltipIndex } from '../../lib/domain/rating.ts';
+
+interface Props {
+  value: number | null;
+  onChange: (value: number) => void;
+  /** The group's accessible name. */
+  label: string;
+}
+
+/**
+ * A star rating in half steps (0.5–5): ten radio buttons drawn as half stars, each with the
+ * tooltip of the star it fills (five Indonesian phrases from weak to very positive, spec 02 §5).
+ */
+export function StarInput({ value, onChange, label }: Props) {
+  const { t, i18n } = useTranslation();
+  const name = `stars${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const tip = (level: number) => t(`catalogue.review.stars.${tooltipIndex(level)}`);
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <div role="radiogroup" aria-label={label} className="rating rating-half rating-lg">
+        {RATING_STEPS.map((level, index) => (
+          <input
+            key={level}
+            type="radio"
+            name={name}
+            value={level}
+            checked={value === level}
+            onChange={() => onChange(level)}
+            title={tip(level)}
+            aria-label={t('catalogue.review.starOption', { value: new Intl.NumberFormat(i18n.language).format(level), text: tip(level) })}
+            className={`mask mask-star-2 bg-amber-400 ${index % 2 === 0 ? 'mask-half-1' : 'mask-half-2'}`}
+          />
+        ))}
+      </div>
+      <span className="text-base-content/80 min-w-24 text-sm font-medium" aria-live="polite">
+        {value ? `${formatRating(value, i18n.language)} · ${tip(value)}` : t('catalogue.review.chooseStars')}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+/** Text display rules (spec 01 §9; 02 §5). */
+
+/** Book descriptions longer than this get a 'read more' (spec 01 §9). */
+export const READ_MORE_AT = 75;
+
+/** Titles and authors longer than this are cut to {@link SHORT_TEXT_KEEP} characters (spec 02 §5). */
+export const SHORT_TEXT_MAX = 50;
+export const SHORT_TEXT_KEEP = 40;
+
+/** Whitespace runs as single spaces, trimmed. */
+export function collapseWhitespace(text: string): string {
+  return text.replace(/\s+/gu, ' ').trim();
+}
+
+/** True when `text` is longer than the read-more threshold. */
+export function needsReadMore(text: string, at = READ_MORE_AT): boolean {
+  return Array.from(collapseWhitespace(text)).length > at;
+}
+
+/**
+ * The first `max` characters of `text` (whitespace collapsed), cut back to the last word break
+ * when one is near, with an ellipsis; the whole text when it is short enough.
+ */
+export function excerpt(text: string, max = READ_MORE_AT): string {
+  const chars = Array.from(collapseWhitespace(text));
+  if (chars.length <= max) return chars.join('');
+  const cut = chars.slice(0, max).join('');
+  const space = cut.lastIndexOf(' ');
+  const head = space >= max * 0.6 ? cut.slice(0, space) : cut;
+  return `${head.replace(/[\s.,;:!?-]+$/u, '')}…`;
+}
+
+/** Book and author text: more than 50 characters is shown as the first 40 and an ellipsis. */
+export function shortText(text: string | null | undefined): string {
+  const chars = Array.from(text ?? '');
+  return chars.length > SHORT_TEXT_MAX ? `${chars.slice(0, SHORT_TEXT_KEEP).join('').trimEnd()}…` : chars.join('');
+}
+
+/** Empty or only whitespace. */
+export function isBlank(text: string | null | undefined): boolean {
+  return (text ?? '').trim() === '';
+}
+
+/** The helper rule of spec 01 §5: a text must not be blank and must start with a letter. */
+export function isValidText(text: string | null | undefined): boolean {
+  return !isBlank(text) && /^\p{L}/u.test((text ?? '').trim());
+}

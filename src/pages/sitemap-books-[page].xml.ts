@@ -1,0 +1,22 @@
+import type { APIRoute } from 'astro';
+import { serverApi } from '../lib/bff/api-client.server.ts';
+import { getPublicBookSitemap } from '../lib/api/catalogue.ts';
+import { bookUrlsetXml, PUBLIC_FILE_CACHE, SITEMAP_PAGE_SIZE, sitemapPageCount, sitemapPageOf } from '../lib/domain/book.ts';
+
+/** One page sitemap of public book pages (/sitemap-books-{n}.xml, n from 1), with language alternates. */
+export const GET: APIRoute = async (context) => {
+  const page = sitemapPageOf(context.url.pathname);
+  const notFound = () => new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+  if (page === null) return notFound();
+  const http = await serverApi(context);
+  try {
+    const body = await getPublicBookSitemap(http, { limit: SITEMAP_PAGE_SIZE, offset: (page - 1) * SITEMAP_PAGE_SIZE });
+    if (page > sitemapPageCount(body.meta.total)) return notFound();
+    return new Response(bookUrlsetXml((context.site ?? context.url).origin, body.data), {
+      headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': PUBLIC_FILE_CACHE },
+    });
+  } catch (error) {
+    console.error(`The sitemap page could not be built for ${context.url.pathname}`, error);
+    return new Response('The sitemap is not available right now.', { status: 503, headers: { 'Retry-After': '300', 'Cache-Control': 'no-store' } });
+  }
+};

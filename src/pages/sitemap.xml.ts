@@ -1,0 +1,29 @@
+import type { APIRoute } from 'astro';
+import { serverApi } from '../lib/bff/api-client.server.ts';
+import { getPublicBookSitemap } from '../lib/api/catalogue.ts';
+import { latest, PUBLIC_FILE_CACHE, SITEMAP_PAGE_SIZE, sitemapIndexXml, sitemapPageCount, sitemapPagePath } from '../lib/domain/book.ts';
+
+/**
+ * The sitemap index: one page sitemap per 5,000 public books (/sitemap-books-{n}.xml), each with
+ * the latest change among its books as lastmod.
+ */
+export const GET: APIRoute = async (context) => {
+  const http = await serverApi(context);
+  try {
+    const first = await getPublicBookSitemap(http, { limit: SITEMAP_PAGE_SIZE, offset: 0 });
+    const pages = [first];
+    for (let page = 2; page <= sitemapPageCount(first.meta.total); page++) {
+      pages.push(await getPublicBookSitemap(http, { limit: SITEMAP_PAGE_SIZE, offset: (page - 1) * SITEMAP_PAGE_SIZE }));
+    }
+    const entries = pages.map((body, index) => ({
+      loc: `${(context.site ?? context.url).origin}${sitemapPagePath(index + 1)}`,
+      lastmod: latest(body.data.map((book) => book.updated_at)),
+    }));
+    return new Response(sitemapIndexXml(entries), {
+      headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': PUBLIC_FILE_CACHE },
+    });
+  } catch (error) {
+    console.error(`The sitemap index could not be built for ${context.url.pathname}`, error);
+    return new Response('The sitemap is not available right now.', { status: 503, headers: { 'Retry-After': '300', 'Cache-Control': 'no-store' } });
+  }
+};

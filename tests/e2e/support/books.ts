@@ -1,0 +1,47 @@
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import type { Page } from 'playwright/test';
+
+const run = promisify(execFile);
+
+/** The fixture books shared beside the repository. */
+export const fixtures = resolve(process.env.BOOK_FIXTURES_DIR ?? '../shared/fixtures/books');
+
+/** The data directory of the server under test (scripts/e2e-server.sh). */
+export function e2eDataDir(): string {
+  return resolve(process.env.E2E_DATA_DIR ?? `.tmp/e2e-data-${process.env.E2E_PORT ?? 4399}`);
+}
+
+export interface IngestedBook {
+  book_id: string;
+  title: string;
+  epustaka_id: string;
+  kind: 'pdf' | 'epub';
+  pages: number;
+}
+
+/**
+ * Adds a fixture to the running server's catalogue with `npm run ingest`, which hands the file to
+ * the server holding the data directory. Each test adds its own copy, so tests share no reading data.
+ */
+export async function ingest(baseURL: string, file: string, options: string[] = []): Promise<IngestedBook> {
+  const { stdout } = await run(process.execPath, ['server/reader/ingest-cli.ts', join(fixtures, file), '--epustaka', 'Perpustakaan Digital Nusantara', '--server', baseURL, '--json', ...options], {
+    env: { ...process.env, DATA_DIR: e2eDataDir(), DATABASE_URL: '' },
+  });
+  return JSON.parse(stdout) as IngestedBook;
+}
+
+/** Borrows the book as the signed-in user, through the catalogue's own call. */
+export async function borrow(page: Page, book: IngestedBook): Promise<void> {
+  const profile = await page.request.get('/webhook/profile');
+  const userId = (await profile.json()).data.id as string;
+  const res = await page.request.post('/webhook/borrow', { data: { epustaka_id: book.epustaka_id, user_id: userId, book_id: book.book_id } });
+  if (!res.ok()) throw new Error(`borrow failed: ${res.status()} ${await res.text()}`);
+}
+
+/** Overwrites the stored PDF of a book with bytes that are not a PDF, keeping its size. */
+export function breakStoredPdf(book: IngestedBook, size: number): void {
+  writeFileSync(join(e2eDataDir(), 'books', book.book_id, 'book.pdf'), Buffer.alloc(size, 0x41));
+}
