@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { IMAGE_MAX_BYTES, sniffImageType, type ImageType } from '../../src/lib/domain/account-validation.ts';
+import type { UploadResult } from '../../src/lib/api/schemas/account.ts';
+import { ApiError, badRequest } from '../http/errors.ts';
+import type { Caller } from '../http/auth-guard.ts';
+import type { ApiDeps } from '../deps.ts';
+import * as repo from './repository.ts';
+import type { StoredObjectRow } from './repository.ts';
+import { accountSettings } from './settings.ts';
+
+const EXTENSION: Record<ImageType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif' };
+
+/** Where an object's bytes live: one file per object, named by its id, under DATA_DIR/objects. */
+function objectFile(deps: ApiDeps, id: string): string {
+  return join(accountSettings(deps).objectsDir, id.slice(0, 2), id);
+}
+
+/**
+ * POST storage/uploadobject: keeps an image of the caller in `storagePath` of their organisation's
+ * bucket. The type comes from the file's signature, never from its name or the declared type; the
+ * size must be under 2 MB and within the caller's quota (403 'Quota capacity is exceed').
+ */
+export async function storeUpload(
+  deps: ApiDeps,
+  caller: Caller,
+  input: { bucketName: string; storagePath: string; file: File },
+): Promise<UploadResult> {
+  if (input.bucketName !== caller.user.organization_id) throw badRequest('invalid_bucket', 'Upload into your organisation’s bucket.', 'bucketName');
+  const { file } = input;
+  if (file.size >= IMAGE_MAX_BYTES) throw new ApiError(413, 'image_too_large', 'The image must be smaller than 2 MB.', { field: 'file' });
+  if (file.size === 0) throw badRequest('image_type', 'Upload a JPG, PNG or GIF image.', 'file');
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type = sniffImageType(bytes);
+  if (!type) throw badRequest('image_type', 'Upload a JPG, PNG or GIF image.', 'file');
+  const { used, quota } = await repo.storageUse(deps.db, caller.user.id);
+  if (used + bytes.length > quota) throw new ApiError(403, 'quota_exceeded', 'Quota capacity is exceed');
+
+  const id = randomUUID();
+  const name = `${id}.${EXTENSION[type]}`;
+  const path = join(accountSettings(deps).objectsDir, id.slice(0, 2));
+  await mkdir(path, { recursive: true });
+  await writeFile(objectFile(deps, id), bytes, { mode: 0o600 });
+  try {
+    await repo.insertObject(deps.db, {
+      id,
+      bucket: input.bucketName,
+      path: `${input.storagePath}/${name}`,
+      content_type: type,
+      size: bytes.length,
+      owner_id: caller.user.id,
+    });
+  } catch (error) {
+    await rm(objectFile(deps, id), { force: true });
+    throw error;
+  }
+  return { objId: id, objName: `${input.storagePath}/${name}` };
+}
+
+/** An object's row and bytes, or undefined when there is none (or its file is gone). */
+export async function readStoredObject(deps: ApiDeps, id: string): Promise<{ object: StoredObjectRow; bytes: Buffer } | undefined> {
+  const object = await repo.findObject(deps.db, id);
+  if (!object) return undefined;
+  try {
+    return { object, bytes: await readFile(objectFile(deps, id)) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Deletes an object's row and file. */
+export async function removeStoredObject(deps: ApiDeps, object: StoredObjectRow): Promise<void> {
+  await repo.deleteObject(deps.db, object.id);
+  await rm(objectFile(deps, object.id), { force: true });
+}

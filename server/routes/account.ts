@@ -1,0 +1,62 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { accountUpdateSchema, checkAccountSchema } from '../../src/lib/api/schemas/account.ts';
+import * as accounts from '../accounts/service.ts';
+import { listOutbox } from '../accounts/outbox.ts';
+import { TooManyAttemptsError, tooManyAttemptsResponse } from '../accounts/rate-limit.ts';
+import { accountSettings } from '../accounts/settings.ts';
+import { notFound } from '../http/errors.ts';
+import { requireCaller, type AuthEnv } from '../http/auth-guard.ts';
+import { jsonBody, queryParams } from '../http/validate.ts';
+import type { ApiDeps } from '../deps.ts';
+import { requestMeta } from './register.ts';
+
+/** auth/profile (GET) and auth/account (PUT, scope profile or password), for the signed-in user. */
+export function accountRoutes(deps: ApiDeps) {
+  const app = new Hono<AuthEnv>();
+  app.onError((error, c) => {
+    if (error instanceof TooManyAttemptsError) return tooManyAttemptsResponse(c, error);
+    throw error;
+  });
+
+  app.get('/profile', requireCaller(deps), async (c) => c.json({ data: await accounts.profileOf(deps, c.get('caller').user.id) }));
+
+  app.put('/account', requireCaller(deps), async (c) => {
+    const input = await jsonBody(c, accountUpdateSchema);
+    const caller = c.get('caller');
+    if (input.scope === 'password') {
+      return c.json({ data: await accounts.changePassword(deps, caller, input.data.old_password, input.data.new_password, requestMeta(c)) });
+    }
+    return c.json({ data: await accounts.updateProfile(deps, caller, input.data) });
+  });
+
+  return app;
+}
+
+const outboxQuery = z.object({
+  to: z.string().trim().max(320).optional(),
+  limit: z.coerce.number({ error: 'invalid_limit' }).int().min(1, { error: 'invalid_limit' }).max(200, { error: 'invalid_limit' }).default(50),
+});
+
+/** webhook/check-account (password check) and webhook/dev-outbox (development outbox). */
+export function accountWebhookRoutes(deps: ApiDeps) {
+  const app = new Hono<AuthEnv>();
+  app.onError((error, c) => {
+    if (error instanceof TooManyAttemptsError) return tooManyAttemptsResponse(c, error);
+    throw error;
+  });
+
+  app.post('/check-account', requireCaller(deps), async (c) => {
+    const { password } = await jsonBody(c, checkAccountSchema);
+    return c.json({ data: await accounts.checkAccount(deps, c.get('caller'), password, requestMeta(c)) });
+  });
+
+  // Only outside production, or when OUTBOX_API=true (the browser tests read their links here).
+  app.get('/dev-outbox', async (c) => {
+    if (!accountSettings(deps).outboxApi) throw notFound('not_found', `No such endpoint: ${c.req.method} ${c.req.path}`);
+    const { to, limit } = queryParams(c, outboxQuery);
+    return c.json({ data: await listOutbox(deps.db, { to, limit }) });
+  });
+
+  return app;
+}

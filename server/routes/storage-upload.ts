@@ -1,0 +1,69 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { uploadFieldsSchema } from '../../src/lib/api/schemas/account.ts';
+import { IMAGE_MAX_BYTES } from '../../src/lib/domain/account-validation.ts';
+import { readStoredObject, storeUpload } from '../accounts/uploads.ts';
+import { ApiError, badRequest, notFound } from '../http/errors.ts';
+import { requireCaller, type AuthEnv } from '../http/auth-guard.ts';
+import type { ApiDeps } from '../deps.ts';
+
+const objectParam = z.uuid();
+
+/** storage/uploadobject (multipart: bucketName, storagePath, file, fileName) and storage/object/{id}. */
+export function storageUploadRoutes(deps: ApiDeps) {
+  const app = new Hono<AuthEnv>();
+
+  app.post(
+    '/uploadobject',
+    // Refuses an oversize body before reading it all; the form fields need a little room.
+    bodyLimit({
+      maxSize: IMAGE_MAX_BYTES + 64 * 1024,
+      onError: () => {
+        throw new ApiError(413, 'image_too_large', 'The image must be smaller than 2 MB.', { field: 'file' });
+      },
+    }),
+    requireCaller(deps),
+    async (c) => {
+      let form: Record<string, string | File>;
+      try {
+        form = (await c.req.parseBody()) as Record<string, string | File>;
+      } catch (cause) {
+        throw new ApiError(400, 'invalid_form', 'Send the upload as multipart/form-data.', { cause });
+      }
+      const fields = uploadFieldsSchema.safeParse({
+        bucketName: form.bucketName,
+        storagePath: form.storagePath,
+        fileName: typeof form.fileName === 'string' ? form.fileName : undefined,
+      });
+      if (!fields.success) {
+        const issue = fields.error.issues[0]!;
+        throw badRequest(/^[a-z_]+$/.test(issue.message) ? issue.message : 'invalid_input', issue.message, issue.path.join('.'));
+      }
+      const file = form.file;
+      if (!(file instanceof File)) throw badRequest('file_required', 'Choose a file to upload.', 'file');
+      const result = await storeUpload(deps, c.get('caller'), { bucketName: fields.data.bucketName, storagePath: fields.data.storagePath, file });
+      return c.json({ data: result }, 201);
+    },
+  );
+
+  app.get('/object/:id', async (c) => {
+    const id = objectParam.safeParse(c.req.param('id'));
+    const found = id.success ? await readStoredObject(deps, id.data) : undefined;
+    if (!found) throw notFound('object_not_found', 'No such object.');
+    const etag = `"${found.object.id}"`;
+    if (c.req.header('if-none-match') === etag) return c.body(null, 304);
+    return c.body(new Uint8Array(found.bytes), 200, {
+      'Content-Type': found.object.content_type,
+      'Content-Length': String(found.bytes.length),
+      // Objects never change: a new picture is a new object.
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      ETag: etag,
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; sandbox",
+      'Content-Disposition': 'inline',
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,73 @@
+import { useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { useTranslation } from 'react-i18next';
+import type { PasswordForm } from '../../lib/domain/account-validation.ts';
+import { accountErrorText } from '../../lib/i18n/account-errors.ts';
+import { $passwordForm, changePassword, resetPasswordForm } from '../../lib/stores/account.ts';
+import { Modal } from './Modal.tsx';
+import { TextField } from './TextField.tsx';
+
+interface Props {
+  open: boolean;
+  onClose: () => void;
+  hasPassword: boolean;
+}
+
+const EMPTY: PasswordForm = { old_password: '', new_password: '', confirm_password: '' };
+
+/** The password modal (spec 02 §5 messages); success signs out everywhere and goes to /login. */
+export function PasswordModal({ open, onClose, hasPassword }: Props) {
+  const { t } = useTranslation();
+  const state = useStore($passwordForm);
+  const [values, setValues] = useState<PasswordForm>(EMPTY);
+  const close = () => {
+    setValues(EMPTY);
+    resetPasswordForm();
+    onClose();
+  };
+  const message = (field: keyof PasswordForm) => {
+    const code = state.errors[field];
+    return code ? accountErrorText(t, { code }) : null;
+  };
+  const set = (field: keyof PasswordForm) => (value: string) => setValues((v) => ({ ...v, [field]: value }));
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    await changePassword(values);
+  };
+
+  return (
+    <Modal open={open} onClose={close} titleId="password-modal-title" title={t('account.settings.password.title')}>
+      {hasPassword ? (
+        <form className="mt-4 flex flex-col gap-4" onSubmit={submit} noValidate>
+          <p className="text-base-content/70 text-sm">{t('account.settings.password.hint')}</p>
+          {state.error && (
+            <p className="alert alert-error text-sm" role="alert">
+              {accountErrorText(t, state.error)}
+            </p>
+          )}
+          <TextField id="password-old" type="password" label={t('account.settings.password.old')} value={values.old_password} onChange={set('old_password')} error={message('old_password')} autoComplete="current-password" />
+          <TextField id="password-new" type="password" label={t('account.settings.password.new')} value={values.new_password} onChange={set('new_password')} error={message('new_password')} autoComplete="new-password" />
+          <TextField id="password-confirm" type="password" label={t('account.settings.password.confirm')} value={values.confirm_password} onChange={set('confirm_password')} error={message('confirm_password')} autoComplete="new-password" />
+          <div className="modal-action">
+            <button type="button" className="btn btn-ghost" onClick={close}>
+              {t('account.settings.password.cancel')}
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={state.saving}>
+              {state.saving && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+              {t('account.settings.password.save')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <p className="mt-4 text-sm">{t('account.settings.noPassword')}</p>
+          <div className="modal-action">
+            <button type="button" className="btn btn-primary" onClick={close}>
+              {t('account.common.close')}
+            </button>
+          </div>
+        </>
+      )}
+    </Modal>
+  );
+}

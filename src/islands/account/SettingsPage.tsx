@@ -1,0 +1,95 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useTranslation } from 'react-i18next';
+import type { AccountProfile } from '../../lib/api/schemas/account.ts';
+import type { Lang } from '../../lib/i18n/index.ts';
+import { $accountProfile } from '../../lib/stores/account.ts';
+import { Avatar } from '../shell/Avatar.tsx';
+import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { AvatarModal } from './AvatarModal.tsx';
+import { IdentityTab } from './IdentityTab.tsx';
+import { PasswordModal } from './PasswordModal.tsx';
+import { ProfileForm } from './ProfileForm.tsx';
+
+interface Props {
+  lang: Lang;
+  profile: AccountProfile;
+}
+
+type Tab = 'identity' | 'edit';
+
+/** Profile settings (spec 02 §2.8): identity and change-profile tabs, avatar and password modals. */
+export function SettingsPage({ lang, profile }: Props) {
+  return (
+    <I18nRoot lang={lang}>
+      <Settings initial={profile} />
+    </I18nRoot>
+  );
+}
+
+function Settings({ initial }: { initial: AccountProfile }) {
+  const { t } = useTranslation();
+  const stored = useStore($accountProfile);
+  const profile = stored ?? initial;
+  const [tab, setTab] = useState<Tab>('identity');
+  const [modal, setModal] = useState<'avatar' | 'password' | null>(null);
+
+  useEffect(() => {
+    $accountProfile.set(initial);
+  }, [initial]);
+
+  const tabs: Tab[] = ['identity', 'edit'];
+  return (
+    <div className="card bg-base-100 shadow-sm">
+      <div className="card-body gap-6 p-5 sm:p-8">
+        <div className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
+          <Avatar key={profile.avatar_url} name={profile.name} id={profile.id} src={profile.avatar_url} className="size-24 text-3xl" />
+          <div className="min-w-0 flex-1">
+            <p className="truncate text-xl font-bold" data-testid="settings-name">
+              {profile.name}
+            </p>
+            <p className="text-base-content/70 truncate text-sm">{profile.email}</p>
+          </div>
+          <div className="flex flex-wrap justify-center gap-2">
+            <button type="button" className="btn btn-outline btn-sm" onClick={() => setModal('avatar')}>
+              {t('account.settings.changeAvatar')}
+            </button>
+            <button type="button" className="btn btn-outline btn-sm" onClick={() => setModal('password')}>
+              {t('account.settings.changePassword')}
+            </button>
+          </div>
+        </div>
+
+        <div role="tablist" aria-label={t('account.settings.title')} className="tabs tabs-border">
+          {tabs.map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              id={`settings-tab-${name}`}
+              aria-selected={tab === name}
+              aria-controls={`settings-panel-${name}`}
+              tabIndex={tab === name ? 0 : -1}
+              className={`tab ${tab === name ? 'tab-active' : ''}`}
+              onClick={() => setTab(name)}
+              onKeyDown={(e) => {
+                if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
+                  const next = tabs[(tabs.indexOf(name) + 1) % tabs.length]!;
+                  setTab(next);
+                  document.getElementById(`settings-tab-${next}`)?.focus();
+                }
+              }}
+            >
+              {t(`account.settings.tabs.${name}`)}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`}>
+          {tab === 'identity' ? <IdentityTab profile={profile} /> : <ProfileForm profile={profile} />}
+        </div>
+      </div>
+      <AvatarModal open={modal === 'avatar'} onClose={() => setModal(null)} bucket={profile.organizations.id} />
+      <PasswordModal open={modal === 'password'} onClose={() => setModal(null)} hasPassword={profile.has_password} />
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+import type { OutboxMessage } from '../api/schemas/account.ts';
+import { getApiFetch, INTERNAL_ORIGIN } from './api-fetch.server.ts';
+
+/** The development outbox's newest messages (GET webhook/dev-outbox), optionally to one address. */
+export async function listDevOutbox(to: string): Promise<OutboxMessage[]> {
+  const apiFetch = await getApiFetch();
+  const url = new URL('/webhook/dev-outbox', INTERNAL_ORIGIN);
+  url.searchParams.set('limit', '50');
+  if (to) url.searchParams.set('to', to);
+  const res = await apiFetch(new Request(url, { headers: { accept: 'application/json' } }));
+  if (!res.ok) return [];
+  return ((await res.json()) as { data: OutboxMessage[] }).data;
+}

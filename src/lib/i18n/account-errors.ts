@@ -1,0 +1,30 @@
+import type { TFunction } from 'i18next';
+import { errorText } from './errors.ts';
+
+/** An API error as pages and islands hold it (a parsed `errors[0]`, or the HTTP layer's ApiError). */
+export interface AccountErrorLike {
+  code?: string;
+  message?: string;
+  retry_after?: number;
+  body?: unknown;
+}
+
+function retryAfterOf(error: AccountErrorLike): number | undefined {
+  if (typeof error.retry_after === 'number') return error.retry_after;
+  const first = (error.body as { errors?: { retry_after?: unknown }[] } | undefined)?.errors?.[0];
+  return typeof first?.retry_after === 'number' ? first.retry_after : undefined;
+}
+
+/**
+ * The translated text of an account error: `account.errors.<code>`, then `account.validation.<code>`,
+ * then the shared error texts (which fall back to the server's message).
+ */
+export function accountErrorText(t: TFunction, error: AccountErrorLike | null | undefined, values: Record<string, unknown> = {}): string {
+  const code = error?.code;
+  const retry = error ? retryAfterOf(error) : undefined;
+  const all = { minutes: Math.max(1, Math.ceil((retry ?? 60) / 60)), ...values };
+  for (const key of [`account.errors.${code}`, `account.validation.${code}`]) {
+    if (code && t(key, { defaultValue: '' })) return t(key, all);
+  }
+  return errorText(t, error, all);
+}
