@@ -1,0 +1,71 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Db } from '../db/client.ts';
+import type { ServerConfig } from '../config.ts';
+import { bookFixturesDir } from './fixtures.ts';
+import { ingestBook, type IngestInput } from './ingest.ts';
+
+/** A demo book made from one of the shared fixture files. */
+export interface DemoBookFile {
+  file: string;
+  input: Omit<IngestInput, 'file' | 'fileName'>;
+  /** Kept out of a production demo: its licence allows local tests only. */
+  testOnly?: boolean;
+}
+
+const NUSANTARA = 'Perpustakaan Digital Nusantara';
+
+export const demoBookFiles: DemoBookFile[] = [
+  {
+    file: 'freeculture-352p-outline.pdf',
+    input: {
+      title: 'Free Culture', author: 'Lawrence Lessig', category: 'Teknologi & Komputer', epustaka: NUSANTARA, drm: true, copies: 3,
+      publisher: 'The Penguin Press', description: 'Bagaimana media besar memakai teknologi dan hukum untuk mengunci budaya dan mengendalikan kreativitas (CC BY-NC 1.0).',
+    },
+  },
+  {
+    file: 'tracemonkey.pdf',
+    testOnly: true,
+    input: { title: 'Trace-based Just-in-Time Type Specialization for Dynamic Languages', author: 'Andreas Gal', category: 'Teknologi & Komputer', epustaka: NUSANTARA, drm: true, copies: 2 },
+  },
+  {
+    file: 'moby-dick.epub',
+    input: { title: 'Moby-Dick', author: 'Herman Melville', category: 'Fiksi', epustaka: NUSANTARA, drm: true, copies: 2, description: 'Kisah Kapten Ahab memburu paus putih (CC BY-SA 3.0).' },
+  },
+  {
+    file: 'password-abc_issue6010_1.pdf',
+    input: { title: 'Issue 6010', author: 'Mozilla pdf.js', category: 'Teknologi & Komputer', epustaka: NUSANTARA, drm: true, copies: 1, password: 'abc' },
+  },
+  { file: 'alice-epub3-images.epub', input: { author: 'Lewis Carroll', category: 'Anak-anak', epustaka: NUSANTARA, drm: false } },
+  { file: 'wasteland.epub', input: { author: 'T.S. Eliot', category: 'Bahasa & Sastra', epustaka: NUSANTARA, drm: false } },
+  { file: 'leaves-of-grass-epub2.epub', input: { author: 'Walt Whitman', category: 'Bahasa & Sastra', epustaka: NUSANTARA, drm: false } },
+  { file: 'page-blanche-fxl.epub', input: { author: 'Boulet & Pénélope Bagieu', category: 'Seni & Budaya', epustaka: NUSANTARA, drm: false } },
+];
+
+/**
+ * Adds the demo books that have real files, through the same ingest as `npm run ingest`, when the
+ * shared fixture folder exists; the catalogue works without them.
+ */
+export async function attachDemoBookFiles(db: Db, config: ServerConfig, log?: (msg: string) => void): Promise<number> {
+  const dir = bookFixturesDir();
+  if (!existsSync(dir)) return 0;
+  let added = 0;
+  for (const entry of demoBookFiles) {
+    if (entry.testOnly && config.production) continue;
+    const path = join(dir, entry.file);
+    if (!existsSync(path)) continue;
+    try {
+      await ingestBook(db, { dataDir: config.dataDir, organizationId: config.organizationId }, {
+        ...entry.input,
+        file: new Uint8Array(readFileSync(path)),
+        fileName: entry.file,
+      });
+      added += 1;
+    } catch (error) {
+      // A changed fixture folder costs that one book, not the start of the server.
+      log?.(`demo book file ${entry.file} was not added: ${(error as Error).message}`);
+    }
+  }
+  log?.(`demo book files ready: ${added} readable books`);
+  return added;
+}

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createApi } from '../app.ts';
+import { createTestContext, type TestContext } from '../test/context.ts';
+import { bookFixturesDir } from './fixtures.ts';
+import { ingestBook, type IngestInput, type IngestResult } from './ingest.ts';
+
+/** A test API with a data directory for book files and one ePustaka to hold them. */
+export interface ReaderTestContext extends TestContext {
+  dataDir: string;
+  epustakaId: string;
+  fixture(name: string): Uint8Array;
+  ingest(name: string, input?: Partial<IngestInput>): Promise<IngestResult>;
+  /** Opens a loan as the catalogue's borrow does; returns its borrow key. */
+  lend(userId: string, bookId: string, options?: { dueInMs?: number }): Promise<{ id: string; borrowKey: string }>;
+  signIn(user: { email: string; password: string }): Promise<string>;
+  /** A request whose answer is read as bytes. */
+  raw(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<Response>;
+}
+
+export async function createReaderTestContext(): Promise<ReaderTestContext> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'epustaka-reader-'));
+  const ctx = await createTestContext({ dataDir });
+  const { rows } = await ctx.db.query<{ id: string }>(
+    "INSERT INTO epustaka (organization_id, epustaka_name) VALUES ($1, 'Pustaka Uji') RETURNING id",
+    [ctx.config.organizationId],
+  );
+  const epustakaId = rows[0]!.id;
+  const app = createApi(ctx.deps);
+  const fixture = (name: string) => new Uint8Array(readFileSync(join(bookFixturesDir(), name)));
+  return {
+    ...ctx,
+    dataDir,
+    epustakaId,
+    fixture,
+    ingest: (name, input = {}) =>
+      ingestBook(ctx.db, { dataDir, organizationId: ctx.config.organizationId }, { fileName: name, drm: true, ...input, file: input.file ?? fixture(name) }),
+    async lend(userId, bookId, options = {}) {
+      const borrowKey = randomBytes(24).toString('base64url');
+      const due = new Date(Date.now() + (options.dueInMs ?? 7 * 86_400_000)).toISOString();
+      const loan = await ctx.db.query<{ id: string }>(
+        'INSERT INTO borrows (user_id, book_id, epustaka_id, borrow_key, due_at) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+        [userId, bookId, epustakaId, borrowKey, due],
+      );
+      return { id: loan.rows[0]!.id, borrowKey };
+    },
+    async signIn(user) {
+      const res = await ctx.request('POST', '/auth/login', { body: { email: user.email, password: user.password } });
+      return res.body.data.access_token as string;
+    },
+    raw(method, path, options = {}) {
+      const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
+      if (options.token) headers.authorization = `Bearer ${options.token}`;
+      return Promise.resolve(app.request(path, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) }));
+    },
+    async close() {
+      await ctx.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { ReaderIcon } from './ReaderIcon.tsx';
+
+/** Previous and next page with the position between them. */
+export function PageNav({ page, total, onGo, label }: { page: number; total: number; onGo: (page: number) => void; label: (page: number, total: number) => string }) {
+  const { t } = useTranslation();
+  return (
+    <footer className="bg-base-100 border-base-300 flex h-11 shrink-0 items-center justify-center gap-2 border-t">
+      <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={t('reader.previousPage')} disabled={page <= 1} onClick={() => onGo(page - 1)}>
+        <ReaderIcon name="left" />
+      </button>
+      <span className="text-sm tabular-nums" aria-live="polite">
+        {label(page, total)}
+      </span>
+      <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={t('reader.nextPage')} disabled={page >= total} onClick={() => onGo(page + 1)}>
+        <ReaderIcon name="right" />
+      </button>
+    </footer>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect, useRef } from 'react';
+import { useStore } from '@nanostores/react';
+import { useTranslation } from 'react-i18next';
+import { $lastReadElsewhere, $progressConflict } from '../../lib/stores/reader.ts';
+import { ReaderIcon } from './ReaderIcon.tsx';
+
+/** Shown while the book loads (spec 02 §2.14). */
+export function LoadingScreen({ percent }: { percent?: number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex h-full flex-col items-center justify-center gap-3" role="status" aria-live="polite">
+      <span className="loading loading-spinner loading-lg text-primary" aria-hidden="true" />
+      <p className="text-base-content/70 text-sm">{percent ? t('reader.loadingProgress', { percent }) : t('reader.loading')}</p>
+    </div>
+  );
+}
+
+/**
+ * The error screen of spec 02 §2.14: the fixed texts, 'Laporkan Masalah' (no action) and
+ * 'Muat Ulang', which returns to loading and tries again. `notice` explains a known cause.
+ */
+export function ErrorScreen({ onReload, notice, bookHref }: { onReload?: () => void; notice?: string; bookHref?: string }) {
+  const { t } = useTranslation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="flex h-full flex-col items-center justify-center gap-4 px-6 text-center" role="alert">
+      <ReaderIcon name="alert" className="text-warning size-12" />
+      <h1 ref={heading} tabIndex={-1} className="max-w-md text-lg font-semibold outline-none">
+        {t('reader.errorTitle')}
+      </h1>
+      <p className="text-base-content/70 max-w-md">{notice ?? t('reader.errorText')}</p>
+      <div className="flex flex-wrap justify-center gap-2">
+        <button type="button" className="btn btn-outline">
+          {t('reader.report')}
+        </button>
+        {onReload && (
+          <button type="button" className="btn btn-primary" onClick={onReload}>
+            {t('reader.reload')}
+          </button>
+        )}
+        {bookHref && (
+          <a className="btn btn-ghost" href={bookHref}>
+            {t('reader.toBookDetail')}
+          </a>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The reader's dialogs: the warning when another tab took over the reading (OK closes it and
+ * goes back, spec 02 §4.7), and the question whether to continue the book read last (spec 01 §4.7).
+ */
+export function ReaderDialogs({ onLeave, readerPath }: { onLeave: () => void; readerPath: string }) {
+  const { t } = useTranslation();
+  const conflict = useStore($progressConflict);
+  const last = useStore($lastReadElsewhere);
+  const conflictRef = useRef<HTMLDialogElement>(null);
+  const continueRef = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    if (conflict && !conflictRef.current?.open) conflictRef.current?.showModal();
+  }, [conflict]);
+  useEffect(() => {
+    if (last && !conflict && !continueRef.current?.open) continueRef.current?.showModal();
+    if (!last && continueRef.current?.open) continueRef.current.close();
+  }, [last, conflict]);
+  return (
+    <>
+      <dialog ref={conflictRef} className="modal" aria-labelledby="reader-conflict-title" onClose={onLeave}>
+        <div className="modal-box">
+          <h2 id="reader-conflict-title" className="text-lg font-bold">
+            {t('reader.conflictTitle')}
+          </h2>
+          <p className="py-4">{t('reader.conflictText')}</p>
+          <form method="dialog" className="modal-action">
+            <button type="submit" className="btn btn-primary">
+              {t('common.close')}
+            </button>
+          </form>
+        </div>
+      </dialog>
+      <dialog ref={continueRef} className="modal" aria-labelledby="reader-continue-title" onClose={() => $lastReadElsewhere.set(null)}>
+        <div className="modal-box">
+          <h2 id="reader-continue-title" className="text-lg font-bold">
+            {t('reader.continueTitle')}
+          </h2>
+          <p className="py-4">{t('reader.continueText', { title: last?.book_title ?? '' })}</p>
+          <div className="modal-action">
+            <a className="btn btn-outline" href={last ? `${readerPath}?book=${encodeURIComponent(last.book_id)}` : '#'}>
+              {t('reader.continueYes')}
+            </a>
+            <form method="dialog">
+              <button type="submit" className="btn btn-primary">
+                {t('reader.continueNo')}
+              </button>
+            </form>
+          </div>
+        </div>
+      </dialog>
+    </>
+  );
+}

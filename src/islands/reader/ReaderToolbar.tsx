@@ -1,0 +1,159 @@
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useTranslation } from 'react-i18next';
+import { postCitation } from '../../lib/api/reader.ts';
+import { api } from '../../lib/api/browser.ts';
+import { cutCitation, formatCitation, type CitationLabels } from '../../lib/domain/reading.ts';
+import { $currentBookmarked, $leaving, $page, leaveReader, readerData, toggleCurrentBookmark } from '../../lib/stores/reader.ts';
+import { notify, notifyError } from '../../lib/stores/shell.ts';
+import { ReaderIcon } from './ReaderIcon.tsx';
+import { ReaderMenu, type MenuTarget } from './ReaderMenu.tsx';
+
+interface Props {
+  title: string;
+  bookId: string;
+  ready: boolean;
+  /** Zoom controls and the thumbnail toggle are PDF-only. */
+  zoom?: number;
+  onZoom?: (direction: 1 | -1) => void;
+  thumbnails?: boolean;
+  onThumbnails?: () => void;
+  onJump: (target: MenuTarget) => void;
+  search?: ReactNode;
+  citation?: { page: number; locator?: () => string | null; text: () => string };
+}
+
+/** Where Back goes: the previous page of this site, else the book's page. */
+export function goBack(bookId: string): void {
+  const sameSite = document.referrer.startsWith(window.location.origin);
+  if (sameSite && history.length > 1) history.back();
+  else window.location.assign(`/book/${bookId}`);
+}
+
+/**
+ * The reader's toolbar (spec 02 §2.14): Back, the contents and bookmarks menu, zoom out and in,
+ * the title, the thumbnail toggle, the bookmark toggle and search. At 641 px or less only Back
+ * and the title remain.
+ */
+export function ReaderToolbar({ title, bookId, ready, zoom, onZoom, thumbnails, onThumbnails, onJump, search, citation }: Props) {
+  const { t } = useTranslation();
+  const leaving = useStore($leaving);
+  const bookmarked = useStore($currentBookmarked);
+  const page = useStore($page);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const data = readerData();
+  const wide = 'max-[642px]:hidden';
+
+  const back = () => leaveReader(() => goBack(bookId)).catch((error) => notifyError(t, error));
+  const toggleBookmark = () => {
+    const adding = !bookmarked;
+    toggleCurrentBookmark((error) => notifyError(t, error));
+    notify('success', t(adding ? 'reader.bookmarkAdded' : 'reader.bookmarkRemoved', { page }));
+  };
+
+  return (
+    <header aria-label={t('reader.toolbar')} className="bg-base-100 border-base-300 z-20 flex min-h-14 shrink-0 flex-wrap items-center gap-1 border-b px-2 py-1">
+      <button type="button" className="btn btn-ghost btn-sm gap-1" onClick={back} disabled={leaving} aria-label={leaving ? t('reader.leaving') : t('reader.back')}>
+        {leaving ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <ReaderIcon name="back" />}
+        <span className="max-sm:hidden">{t('reader.back')}</span>
+      </button>
+      <div className={wide}>
+        <ReaderMenu onJump={onJump} />
+      </div>
+      {onZoom && zoom !== undefined && (
+        <div className={`flex items-center ${wide}`}>
+          <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={t('reader.zoomOut')} onClick={() => onZoom(-1)} disabled={!ready}>
+            <ReaderIcon name="zoomOut" />
+          </button>
+          <span className="w-12 text-center text-xs tabular-nums" aria-live="polite" aria-label={t('reader.zoomLevel', { percent: Math.round(zoom * 100) })}>
+            {Math.round(zoom * 100)}%
+          </span>
+          <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={t('reader.zoomIn')} onClick={() => onZoom(1)} disabled={!ready}>
+            <ReaderIcon name="zoomIn" />
+          </button>
+        </div>
+      )}
+      <h1 className="min-w-0 flex-1 truncate px-2 text-sm font-semibold sm:text-base" title={title}>
+        {title}
+      </h1>
+      {onThumbnails && (
+        <button
+          type="button"
+          className={`btn btn-sm btn-square ${thumbnails ? 'btn-primary' : 'btn-ghost'} ${wide}`}
+          aria-label={thumbnails ? t('reader.hideThumbnails') : t('reader.thumbnails')}
+          aria-pressed={thumbnails}
+          onClick={onThumbnails}
+          disabled={!ready}
+        >
+          <ReaderIcon name="thumbnails" />
+        </button>
+      )}
+      <button
+        type="button"
+        className={`btn btn-ghost btn-sm btn-square ${wide}`}
+        aria-label={bookmarked ? t('reader.bookmarkRemove') : t('reader.bookmarkAdd')}
+        aria-pressed={bookmarked}
+        onClick={toggleBookmark}
+        disabled={!ready}
+      >
+        <ReaderIcon name="bookmark" filled={bookmarked} className={`size-5 ${bookmarked ? 'text-primary' : ''}`} />
+      </button>
+      {citation && data?.features.bookCitation && <CiteButton citation={citation} className={wide} />}
+      {search && (
+        <>
+          <button
+            type="button"
+            className={`btn btn-sm btn-square ${searchOpen ? 'btn-primary' : 'btn-ghost'} ${wide}`}
+            aria-label={searchOpen ? t('reader.searchClose') : t('reader.searchOpen')}
+            aria-expanded={searchOpen}
+            onClick={() => setSearchOpen(!searchOpen)}
+            disabled={!ready}
+          >
+            <ReaderIcon name="search" />
+          </button>
+          {searchOpen && <div className={`w-full md:w-auto ${wide}`}>{search}</div>}
+        </>
+      )}
+    </header>
+  );
+}
+
+/** Cites the selected text (behind the citation flag, spec 02 §6, §8). */
+function CiteButton({ citation, className }: { citation: NonNullable<Props['citation']>; className: string }) {
+  const { t } = useTranslation();
+  const cite = async () => {
+    const data = readerData();
+    const text = cutCitation(citation.text());
+    if (!data) return;
+    if (text === '') {
+      notify('info', t('reader.citeEmpty'));
+      return;
+    }
+    const labels = t('reader.citation', { returnObjects: true }) as CitationLabels;
+    const copy = formatCitation(
+      {
+        content: text,
+        title: data.bookTitle,
+        author: data.bookDetails.book_author,
+        publisher: data.bookDetails.publisher,
+        year: data.bookDetails.publish_date?.slice(0, 4) ?? null,
+        page: citation.page,
+      },
+      labels,
+      new Date(),
+    );
+    try {
+      await postCitation(api, { book_id: data.bookId, page: citation.page, text, epub_read_locator: citation.locator?.() ?? null, platform_info: 'web' });
+      await navigator.clipboard.writeText(copy);
+      notify('success', t('reader.cited'));
+    } catch (error) {
+      notifyError(t, error);
+    }
+  };
+  return (
+    <button type="button" className={`btn btn-ghost btn-sm btn-square ${className}`} aria-label={t('reader.cite')} onClick={() => void cite()}>
+      <ReaderIcon name="quote" />
+    </button>
+  );
+}

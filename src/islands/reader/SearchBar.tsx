@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SearchOptions } from '../../lib/reader/search.ts';
+import { ReaderIcon } from './ReaderIcon.tsx';
+
+export interface SearchView {
+  total: number;
+  current: number;
+  running: boolean;
+  done: boolean;
+  query: string;
+}
+
+interface Props {
+  view: SearchView;
+  onSearch: (query: string, options: SearchOptions) => void;
+  onStep: (direction: 1 | -1) => void;
+  onClear: () => void;
+}
+
+/**
+ * The reader's search (spec 02 §2.14): runs on Enter with a non-empty keyword (spec 02 §5), with
+ * match-case and whole-word toggles, previous/next, an 'N of M' counter, 'Not found' and clear.
+ */
+export function SearchBar({ view, onSearch, onStep, onClear }: Props) {
+  const { t } = useTranslation();
+  const [query, setQuery] = useState('');
+  const [options, setOptions] = useState<SearchOptions>({ matchCase: false, wholeWord: false });
+
+  const toggle = (name: keyof SearchOptions) => {
+    const next = { ...options, [name]: !options[name] };
+    setOptions(next);
+    if (view.query.trim() !== '') onSearch(view.query, next);
+  };
+
+  let status = '';
+  if (view.total > 0) status = t('reader.matchCount', { current: view.current + 1, total: view.total });
+  else if (view.running) status = t('reader.searching');
+  else if (view.done) status = t('reader.notFound');
+
+  return (
+    <div role="search" aria-busy={view.running} className="flex flex-wrap items-center gap-1">
+      <label className="input input-sm w-44 sm:w-56">
+        <ReaderIcon name="search" className="size-4 opacity-60" />
+        <input
+          type="search"
+          value={query}
+          aria-label={t('reader.search')}
+          placeholder={t('reader.searchPlaceholder')}
+          onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            if (query.trim() === '') return;
+            if (query === view.query && view.total > 0) onStep(event.shiftKey ? -1 : 1);
+            else onSearch(query, options);
+          }}
+        />
+      </label>
+      <button type="button" className={`btn btn-sm btn-square ${options.matchCase ? 'btn-primary' : 'btn-ghost'}`} aria-pressed={options.matchCase} aria-label={t('reader.matchCase')} title={t('reader.matchCase')} onClick={() => toggle('matchCase')}>
+        <span aria-hidden="true" className="text-xs font-bold">
+          Aa
+        </span>
+      </button>
+      <button type="button" className={`btn btn-sm btn-square ${options.wholeWord ? 'btn-primary' : 'btn-ghost'}`} aria-pressed={options.wholeWord} aria-label={t('reader.wholeWord')} title={t('reader.wholeWord')} onClick={() => toggle('wholeWord')}>
+        <span aria-hidden="true" className="text-xs font-bold underline">
+          ab
+        </span>
+      </button>
+      <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={t('reader.previousMatch')} disabled={view.total === 0} onClick={() => onStep(-1)}>
+        <ReaderIcon name="up" />
+      </button>
+      <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={t('reader.nextMatch')} disabled={view.total === 0} onClick={() => onStep(1)}>
+        <ReaderIcon name="down" />
+      </button>
+      <span className="min-w-16 text-sm tabular-nums" role="status" aria-live="polite">
+        {status}
+      </span>
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm btn-square"
+        aria-label={t('reader.clearSearch')}
+        disabled={query === '' && view.query === ''}
+        onClick={() => {
+          setQuery('');
+          onClear();
+        }}
+      >
+        <ReaderIcon name="close" />
+      </button>
+    </div>
+  );
+}

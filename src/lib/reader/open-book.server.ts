@@ -1,0 +1,27 @@
+import type { AstroCookies } from 'astro';
+import { serverApi } from '../bff/api-client.server.ts';
+import { ApiError } from '../api/errors.ts';
+import { fetchOpenBook } from '../api/reader.ts';
+import type { BookReadingData, ReaderProblem } from '../api/schemas/reader.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The reading data of `?book=<id>` for a reader page, or why the book cannot be read: no loan
+ * (403), no readable file (404, or a malformed id), or anything else.
+ */
+export async function loadReadingData(context: { url: URL; locals: App.Locals; cookies: AstroCookies; request: Request }): Promise<{
+  bookId: string;
+  data: BookReadingData | null;
+  problem: ReaderProblem | null;
+}> {
+  const bookId = context.url.searchParams.get('book') ?? '';
+  if (!UUID.test(bookId)) return { bookId, data: null, problem: 'not_readable' };
+  try {
+    return { bookId, data: await fetchOpenBook(await serverApi(context), bookId), problem: null };
+  } catch (error) {
+    const status = error instanceof ApiError ? error.status : undefined;
+    if (status !== 403 && status !== 404) console.error(`[reader] open-book ${bookId} failed`, error);
+    return { bookId, data: null, problem: status === 403 ? 'no_loan' : status === 404 ? 'not_readable' : 'error' };
+  }
+}
