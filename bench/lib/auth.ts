@@ -1,0 +1,21 @@
+import { loadSigningSecret } from '../../server/auth/secrets.ts';
+import { createTokenSigner } from '../../server/auth/tokens.ts';
+import type { ScaleManifest } from '../../server/seed/scale.ts';
+
+/**
+ * Access tokens for the seeded bench users, signed with the data directory's secret, the same way
+ * the API signs them at login (the seed opened a session for each user). No scrypt per user.
+ */
+export async function benchTokens(dataDir: string, manifest: ScaleManifest, count = manifest.benchUsers.length): Promise<string[]> {
+  const signer = createTokenSigner(loadSigningSecret(dataDir));
+  const tokens: string[] = [];
+  for (const user of manifest.benchUsers.slice(0, count)) {
+    const { token } = await signer.sign({ sub: user.id, sid: user.sessionId, org: manifest.organizationId, role: 303, verified: true });
+    tokens.push(token);
+  }
+  return tokens;
+}
+
+/** The session cookie the web server reads (see src/lib/bff/cookies.server.ts). */
+export const ACCESS_COOKIE = 'ewAccessToken';
+export const LANG_COOKIE = 'langActive';

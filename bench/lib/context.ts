@@ -1,0 +1,167 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser } from 'playwright';
+import { readManifest, type ScaleManifest } from '../../server/seed/scale.ts';
+import { benchTokens } from './auth.ts';
+import { launchChromium } from './chromium.ts';
+import { LOG_DIR, NODE, OUT_DIR, PORTS, ROOT, SCALE_DIR } from './paths.ts';
+import { startApi, startProduct, type Running } from './server.ts';
+
+/** One line of the table. `pass` null: a figure reported without a goal. */
+export interface Row {
+  figure: string;
+  goal: string;
+  measured: string;
+  pass: boolean | null;
+  note?: string;
+  /** Raw numbers behind `measured`, for the JSON. */
+  data?: unknown;
+}
+
+export interface Measure {
+  name: string;
+  title: string;
+  /** Whether the measure needs the built web app. */
+  build: boolean;
+  run(ctx: BenchContext): Promise<Row[]>;
+}
+
+/** A row for a figure that could not be measured (a route not there yet, a failed start). */
+export function unavailable(figure: string, goal: string, why: string): Row {
+  return { figure, goal, measured: 'not available', pass: false, note: why };
+}
+
+export interface BenchOptions {
+  books: number;
+  /** Fewer repetitions and shorter runs, for trying the harness. */
+  quick: boolean;
+  reseed: boolean;
+}
+
+/** Shared state of one bench run: the scale data, the one server on it, the browser. */
+export class BenchContext {
+  readonly options: BenchOptions;
+  readonly scaleDir = SCALE_DIR;
+  manifest!: ScaleManifest;
+  seedSeconds: number | null = null;
+  seedOutput = '';
+  /** RSS of the product a moment after it started on the scale data. */
+  productStartRss: number | null = null;
+  private current: Running | null = null;
+  private browser: Browser | null = null;
+  private built = false;
+
+  constructor(options: BenchOptions) {
+    this.options = options;
+  }
+
+  log(message: string): void {
+    const time = new Date().toISOString().slice(11, 19);
+    console.error(`[bench ${time}] ${message}`);
+  }
+
+  /** `quick ? a : b`. */
+  reps<T>(quick: T, full: T): T {
+    return this.options.quick ? quick : full;
+  }
+
+  async build(): Promise<void> {
+    if (this.built) return;
+    this.log(`building the web app into ${OUT_DIR}`);
+    const { code, output } = await run(join(ROOT, 'node_modules/.bin/astro'), ['build'], { ASTRO_OUT_DIR: OUT_DIR });
+    if (code !== 0) throw new Error(`astro build failed:\n${output.slice(-3000)}`);
+    this.built = true;
+  }
+
+  /** Seeds the scale data directory afresh, timing the whole `seed:scale` command. */
+  async seed(): Promise<void> {
+    await this.stopServer();
+    this.log(`seeding ${this.options.books} books into ${SCALE_DIR}`);
+    const started = performance.now();
+    const { code, output } = await run(NODE, ['server/seed/scale.ts', '--books', String(this.options.books), '--data-dir', SCALE_DIR], {});
+    this.seedSeconds = (performance.now() - started) / 1000;
+    this.seedOutput = output;
+    if (code !== 0) throw new Error(`seed:scale failed:\n${output.slice(-3000)}`);
+    this.manifest = readManifest(SCALE_DIR)!;
+  }
+
+  /** Reuses a recent seed of the same size, else seeds. */
+  async ensureScale(): Promise<void> {
+    if (this.manifest) return;
+    const existing = readManifest(SCALE_DIR);
+    const fresh = existing && Date.now() - Date.parse(existing.seededAt) < 12 * 3600_000;
+    if (!this.options.reseed && existing && fresh && existing.books === this.options.books && existsSync(join(SCALE_DIR, 'pgdata'))) {
+      this.manifest = existing;
+      this.log(`reusing the scale data of ${existing.seededAt} (${existing.books} books)`);
+      return;
+    }
+    await this.seed();
+  }
+
+  tokens(count?: number): Promise<string[]> {
+    return benchTokens(SCALE_DIR, this.manifest, count);
+  }
+
+  /** The product on the scale data (stopping the lone API first: one process per data dir). */
+  async product(): Promise<Running> {
+    await this.ensureScale();
+    await this.build();
+    if (this.current?.kind === 'product') return this.current;
+    await this.stopServer();
+    this.log('starting the product on the scale data');
+    this.current = await startProduct(SCALE_DIR, PORTS.product);
+    await new Promise((r) => setTimeout(r, 2000));
+    this.productStartRss ??= this.current.rss();
+    return this.current;
+  }
+
+  /** The reference API alone on the scale data. */
+  async api(): Promise<Running> {
+    await this.ensureScale();
+    if (this.current?.kind === 'api') return this.current;
+    await this.stopServer();
+    this.log('starting the API alone on the scale data');
+    this.current = await startApi(SCALE_DIR, PORTS.api);
+    return this.current;
+  }
+
+  async stopServer(): Promise<void> {
+    const running = this.current;
+    this.current = null;
+    if (running) await running.stop();
+  }
+
+  async chromium(): Promise<Browser> {
+    this.browser ??= await launchChromium();
+    return this.browser;
+  }
+
+  async close(): Promise<void> {
+    await this.browser?.close().catch(() => {});
+    this.browser = null;
+    await this.stopServer();
+  }
+}
+
+/** Runs a command in the repository, capturing its output. */
+export function run(command: string, args: string[], env: Record<string, string>, timeoutMs = 600_000): Promise<{ code: number; output: string }> {
+  mkdirSync(LOG_DIR, { recursive: true });
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code: code ?? 1, output });
+    });
+  });
+}
+
+/** Removes and recreates a directory of the bench. */
+export function freshDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+}

@@ -1,0 +1,168 @@
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright';
+import { MOBILE, SLOW_4G } from './chromium.ts';
+
+/*
+ * Time to the first painted page of a reader, under Lighthouse's slow 4G and a 4x slower CPU
+ * applied through DevTools, on a mobile viewport; and the bytes received before it.
+ *
+ * "Painted" is decided the same way for every reader, in the page: a visible canvas of at least
+ * 100×100 px with ink on it (PDF readers draw pages on canvases), or a visible iframe or reader
+ * element whose document shows at least 200 characters of text or a loaded picture of at least
+ * 100×100 px, such as a cover (EPUB readers). A probe checks
+ * every 50 ms and reports through a binding; the clock is the bench's, from the start of the
+ * navigation to the report.
+ */
+
+const PROBE = `(() => {
+  if (window.top !== window) return;
+  let done = false;
+  const visible = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width >= 100 && r.height >= 100 && r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth
+      && getComputedStyle(el).visibility !== 'hidden';
+  };
+  const sample = document.createElement('canvas');
+  sample.width = sample.height = 24;
+  const inked = (canvas) => {
+    try {
+      if (canvas.width < 100 || canvas.height < 100 || !visible(canvas)) return false;
+      const ctx = sample.getContext('2d', { willReadFrequently: true });
+      ctx.clearRect(0, 0, 24, 24);
+      ctx.drawImage(canvas, 0, 0, 24, 24);
+      const d = ctx.getImageData(0, 0, 24, 24).data;
+      let ink = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i + 3] > 0 && d[i] + d[i + 1] + d[i + 2] < 600) ink++;
+      return ink >= 3;
+    } catch { return false; }
+  };
+  // A document shows a page when it has 200 characters of text or a drawn picture (a cover).
+  const shown = (root) => {
+    try {
+      if (!root) return false;
+      const body = root.body || root;
+      if (body.innerText && body.innerText.trim().length >= 200) return true;
+      for (const img of body.querySelectorAll('img, image')) {
+        const r = img.getBoundingClientRect();
+        const ready = img.tagName.toLowerCase() === 'img' ? img.complete && img.naturalWidth > 0 : true;
+        if (ready && r.width >= 100 && r.height >= 100) return true;
+      }
+      return false;
+    } catch { return false; }
+  };
+  const check = () => {
+    if (done) return;
+    for (const c of document.querySelectorAll('canvas')) if (inked(c)) return report('canvas');
+    for (const f of document.querySelectorAll('iframe')) if (visible(f) && shown(f.contentDocument)) return report('iframe');
+    for (const el of document.querySelectorAll('[data-reader-content], [data-epub-content]')) {
+      if (visible(el) && shown(el)) return report('element');
+    }
+  };
+  const report = (how) => {
+    done = true;
+    requestAnimationFrame(() => window.__benchPainted && window.__benchPainted(how));
+  };
+  const timer = setInterval(() => { if (done) clearInterval(timer); else check(); }, 50);
+})();`;
+
+export interface FirstPaint {
+  ok: boolean;
+  ms: number;
+  /** All bytes received before the first page, and those of book data (by URL). */
+  bytes: number;
+  bookBytes: number;
+  how: string;
+  error?: string;
+}
+
+/** Counts received bytes per request through the DevTools protocol. */
+function byteCounter(cdp: CDPSession, isBookData: (url: string) => boolean) {
+  const perRequest = new Map<string, { url: string; received: number; finished: number }>();
+  cdp.on('Network.requestWillBeSent', (e) => {
+    if (!perRequest.has(e.requestId)) perRequest.set(e.requestId, { url: e.request.url, received: 0, finished: 0 });
+  });
+  cdp.on('Network.dataReceived', (e) => {
+    const r = perRequest.get(e.requestId);
+    if (r) r.received += e.encodedDataLength;
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const r = perRequest.get(e.requestId);
+    if (r) r.finished = e.encodedDataLength;
+  });
+  return () => {
+    let bytes = 0;
+    let bookBytes = 0;
+    for (const r of perRequest.values()) {
+      const n = Math.max(r.received, r.finished);
+      bytes += n;
+      if (isBookData(r.url)) bookBytes += n;
+    }
+    return { bytes, bookBytes };
+  };
+}
+
+async function throttle(context: BrowserContext, page: Page): Promise<CDPSession> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: SLOW_4G.latencyMs,
+    downloadThroughput: SLOW_4G.downloadBytesPerSecond,
+    uploadThroughput: SLOW_4G.uploadBytesPerSecond,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_4G.cpuSlowdown });
+  return cdp;
+}
+
+/** One throttled load of `url` in `context` until its first page is painted (or `timeoutMs`). */
+async function loadOnce(context: BrowserContext, url: string, isBookData: (url: string) => boolean, timeoutMs: number, throttled: boolean): Promise<FirstPaint> {
+  const page = await context.newPage();
+  try {
+    const cdp = throttled ? await throttle(context, page) : await context.newCDPSession(page);
+    if (!throttled) await cdp.send('Network.enable');
+    const counted = byteCounter(cdp, isBookData);
+    let started = 0;
+    const painted = new Promise<FirstPaint>((resolve) => {
+      void page.exposeBinding('__benchPainted', (_source, how: string) => {
+        resolve({ ok: true, ms: performance.now() - started, ...counted(), how });
+      });
+    });
+    await page.addInitScript(PROBE);
+    started = performance.now();
+    const navigation = page.goto(url, { waitUntil: 'commit', timeout: timeoutMs }).catch((error: Error) => error);
+    const timeout = new Promise<FirstPaint>((resolve) =>
+      setTimeout(() => resolve({ ok: false, ms: NaN, ...counted(), how: '', error: `no page painted within ${timeoutMs / 1000} s` }), timeoutMs),
+    );
+    const result = await Promise.race([painted, timeout]);
+    const nav = await navigation;
+    if (!result.ok && nav instanceof Error) result.error = nav.message;
+    return result;
+  } finally {
+    await page.close().catch(() => {});
+  }
+}
+
+/**
+ * Time to the first painted page: with an empty cache (a new browser context), or with the code
+ * already cached (the same context after one unthrottled visit). Cookies are set on the origin.
+ */
+export async function firstPaint(
+  browser: Browser,
+  url: string,
+  options: { cached: boolean; cookies?: Record<string, string>; isBookData: (url: string) => boolean; timeoutMs?: number },
+): Promise<FirstPaint> {
+  const context = await browser.newContext({ ...MOBILE });
+  const origin = new URL(url).origin;
+  await context.addCookies(Object.entries(options.cookies ?? {}).map(([name, value]) => ({ name, value, url: origin })));
+  const timeoutMs = options.timeoutMs ?? 45_000;
+  try {
+    if (options.cached) {
+      const warm = await loadOnce(context, url, options.isBookData, timeoutMs, false);
+      if (!warm.ok) return { ...warm, error: `warm-up: ${warm.error}` };
+      // Let the warm-up's own requests settle into the cache.
+      await new Promise((r) => setTimeout(r, 1500));
+    }
+    return await loadOnce(context, url, options.isBookData, timeoutMs, true);
+  } finally {
+    await context.close();
+  }
+}

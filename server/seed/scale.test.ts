@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestContext, type TestContext } from '../test/context.ts';
+import { BENCH_USERS, RACE_BOOKS, scaleId, seedScale, type ScaleManifest } from './scale.ts';
+
+let ctx: TestContext;
+let manifest: ScaleManifest;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  manifest = await seedScale(ctx.db, ctx.config, { books: 2000 });
+});
+afterAll(() => ctx.close());
+
+const count = async (sql: string, params: unknown[] = []) => (await ctx.db.query<{ n: number }>(sql, params)).rows[0]!.n;
+
+describe('scale seed', () => {
+  test('fills the catalogue with the asked number of books and matching rows', async () => {
+    expect(await count('SELECT count(*)::int AS n FROM books')).toBe(2000);
+    expect(manifest.counts.books).toBe(2000);
+    expect(await count('SELECT count(*)::int AS n FROM authors')).toBe(400);
+    expect(await count('SELECT count(*)::int AS n FROM categories')).toBe(20);
+    expect(await count('SELECT count(*)::int AS n FROM epustaka')).toBe(5);
+    expect(await count('SELECT count(*)::int AS n FROM users')).toBe(100 + BENCH_USERS);
+    expect(await count('SELECT count(*)::int AS n FROM books b WHERE NOT EXISTS (SELECT 1 FROM epustaka_books eb WHERE eb.book_id = b.id)')).toBe(0);
+    expect(await count('SELECT count(*)::int AS n FROM ratings')).toBeGreaterThan(500);
+    expect(await count('SELECT count(*)::int AS n FROM borrows WHERE returned_at IS NULL')).toBeGreaterThan(10);
+  });
+
+  test('every reference points at a row (the bulk insert skips the foreign-key triggers)', async () => {
+    expect(await count('SELECT count(*)::int AS n FROM books b WHERE NOT EXISTS (SELECT 1 FROM authors a WHERE a.id = b.author_id) OR NOT EXISTS (SELECT 1 FROM categories c WHERE c.id = b.category_id)')).toBe(0);
+    expect(await count('SELECT count(*)::int AS n FROM epustaka_books eb WHERE NOT EXISTS (SELECT 1 FROM epustaka e WHERE e.id = eb.epustaka_id)')).toBe(0);
+    expect(await count('SELECT count(*)::int AS n FROM borrows br WHERE NOT EXISTS (SELECT 1 FROM epustaka_books eb WHERE eb.book_id = br.book_id AND eb.epustaka_id = br.epustaka_id) OR NOT EXISTS (SELECT 1 FROM users u WHERE u.id = br.user_id)')).toBe(0);
+    expect(await count('SELECT count(*)::int AS n FROM ratings r WHERE NOT EXISTS (SELECT 1 FROM borrows b WHERE b.user_id = r.user_id AND b.book_id = r.book_id)')).toBe(0);
+    expect(await count('SELECT count(*)::int AS n FROM epustaka_members m WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.id = m.user_id)')).toBe(0);
+    // Open loans took their copies.
+    expect(
+      await count(`SELECT count(*)::int AS n FROM epustaka_books eb
+                    WHERE eb.available_qty <> eb.all_qty - (SELECT count(*) FROM borrows br
+                      WHERE br.book_id = eb.book_id AND br.epustaka_id = eb.epustaka_id AND br.returned_at IS NULL)
+                      AND EXISTS (SELECT 1 FROM books b WHERE b.id = eb.book_id AND b.using_drm)`),
+    ).toBe(0);
+  });
+
+  test('ids are deterministic and valid for the API', async () => {
+    expect(manifest.raceBookIds).toHaveLength(RACE_BOOKS);
+    expect(manifest.raceBookIds[0]).toBe(scaleId('book', 0));
+    expect(manifest.sampleBookId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(await count('SELECT count(*)::int AS n FROM books WHERE id = $1', [manifest.sampleBookId])).toBe(1);
+  });
+
+  test('bench users have live sessions: the second borrower of a one-copy race book is refused', async () => {
+    const token = async (u: number) => {
+      const user = manifest.benchUsers[u]!;
+      return (await ctx.deps.signer.sign({ sub: user.id, sid: user.sessionId, org: manifest.organizationId, role: 303, verified: true })).token;
+    };
+    const body = (u: number) => ({ user_id: manifest.benchUsers[u]!.id, book_id: manifest.raceBookIds[0], epustaka_id: manifest.benchEpustakaId });
+    const first = await ctx.request('POST', '/webhook/borrow', { token: await token(0), body: body(0) });
+    expect(first.status).toBe(201);
+    const second = await ctx.request('POST', '/webhook/borrow', { token: await token(1), body: body(1) });
+    expect(second.status).toBe(409);
+    const detail = await ctx.request('GET', `/webhook/book-detail?book_id=${manifest.sampleBookId}`, { token: await token(2) });
+    expect(detail.status).toBe(200);
+  });
+});
