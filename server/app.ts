@@ -4,6 +4,19 @@ import { notFound, respondToError } from './http/errors.ts';
 import { authRoutes } from './routes/auth.ts';
 import { shellRoutes } from './routes/shell.ts';
 import { storageRoutes } from './routes/storage.ts';
+import { bookRoutes } from './routes/books.ts';
+import { borrowRoutes } from './routes/borrow.ts';
+import { queueRoutes } from './routes/queue.ts';
+import { ratingRoutes } from './routes/ratings.ts';
+import { socialRoutes } from './routes/social.ts';
+import { epustakaRoutes } from './routes/epustaka.ts';
+import { streamRoutes } from './routes/stream.ts';
+import { readingRoutes } from './routes/reading.ts';
+import { registerRoutes } from './routes/register.ts';
+import { accountRoutes, accountWebhookRoutes } from './routes/account.ts';
+import { storageUploadRoutes } from './routes/storage-upload.ts';
+import { districtRoutes } from './routes/districts.ts';
+import { loginThrottle } from './accounts/rate-limit.ts';
 import type { ApiDeps } from './deps.ts';
 
 /** The reference API: one router per resource, mounted at the spec's paths. */
@@ -14,9 +27,24 @@ export function createApi(deps: ApiDeps) {
     await next();
     if (!c.res.headers.has('cache-control')) c.header('Cache-Control', 'no-store');
   });
+  // Sign-in throttling must see auth/login before the auth router answers it.
+  app.use('/auth/login', loginThrottle(deps));
   app.route('/auth', authRoutes(deps));
   app.route('/webhook', shellRoutes(deps));
   app.route('/storage', storageRoutes(deps));
+  app.route('/auth', registerRoutes(deps));
+  app.route('/auth', accountRoutes(deps));
+  app.route('/webhook', accountWebhookRoutes(deps));
+  app.route('/webhook', districtRoutes(deps));
+  app.route('/storage', storageUploadRoutes(deps));
+  app.route('/webhook', bookRoutes(deps));
+  app.route('/webhook', borrowRoutes(deps));
+  app.route('/webhook', queueRoutes(deps));
+  app.route('/webhook', ratingRoutes(deps));
+  app.route('/webhook', socialRoutes(deps));
+  app.route('/webhook', epustakaRoutes(deps));
+  app.route('/storage', streamRoutes(deps));
+  app.route('/webhook', readingRoutes(deps));
   app.notFound((c) => respondToError(notFound('not_found', `No such endpoint: ${c.req.method} ${c.req.path}`), c));
   app.onError(respondToError);
   return app;

@@ -64,7 +64,7 @@ export async function logout(deps: AuthDeps, sessionId: string): Promise<void> {
   await deps.db.transaction((tx) => repo.revokeSession(tx, sessionId, 'logout'));
 }
 
-async function issueTokens(deps: AuthDeps, db: Parameters<typeof repo.insertRefreshToken>[0], user: UserRow, sessionId: string): Promise<TokenPair> {
+export async function issueTokens(deps: AuthDeps, db: Parameters<typeof repo.insertRefreshToken>[0], user: UserRow, sessionId: string): Promise<TokenPair> {
   const now = deps.now();
   const verified = user.verified_at !== null;
   const { token, expiresAt } = await deps.signer.sign(

@@ -3,7 +3,9 @@ import type { ServerConfig } from '../config.ts';
 import { hashPassword } from '../auth/password.ts';
 import { DEMO_PASSWORD, insertAccounts } from './accounts.ts';
 import { insertCatalogue, type MembershipPlan } from './catalogue.ts';
+import { insertActivity } from './activity.ts';
 import { books, authors, categories, epustakas } from './content/index.ts';
+import { attachDemoBookFiles } from '../reader/demo-books.ts';
 
 /** True once the product's organisation exists. */
 export async function isSeeded(db: Db): Promise<boolean> {
@@ -36,7 +38,11 @@ export async function seedDemo(db: Db, config: ServerConfig, options: { log?: (m
   await db.transaction(async (tx) => {
     await tx.query('INSERT INTO organizations (id, name) VALUES ($1, $2)', [config.organizationId, config.appName]);
     const userIds = await insertAccounts(tx, config.organizationId, passwordHash);
-    await insertCatalogue(tx, config.organizationId, { books, authors, categories, epustakas }, userIds, demoMemberships);
+    const bookIds = await insertCatalogue(tx, config.organizationId, { books, authors, categories, epustakas }, userIds, demoMemberships);
+    const nusantara = epustakas.find((e) => e.key === 'nusantara')!;
+    const { rows } = await tx.query<{ id: string }>('SELECT id FROM epustaka WHERE epustaka_name = $1', [nusantara.name]);
+    await insertActivity(tx, userIds, bookIds, rows[0]!.id);
   });
   options.log?.(`demo data ready: ${books.length} books in ${epustakas.length} ePustaka`);
+  await attachDemoBookFiles(db, config, options.log);
 }

@@ -38,6 +38,13 @@ export async function createTestContext(overrides: Partial<ServerConfig> = {}): 
     url.pathname = `/${name}`;
     db = await openPostgres(url.toString(), 20);
     drop = async () => {
+      // A closed pool resolves before its connections are gone; forcing the drop while they
+      // close would fail them with an uncaught "terminating connection" error.
+      for (let attempt = 0; attempt < 100; attempt += 1) {
+        const { rows } = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+        if (rows[0]!.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.close();
     };

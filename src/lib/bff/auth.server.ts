@@ -18,14 +18,16 @@ export async function signIn(
   apiFetch: ApiFetch,
   cookies: AstroCookies,
   input: { email?: unknown; password?: unknown; organization_id?: unknown },
-  meta: { userAgent: string | null; secure: boolean },
+  meta: { userAgent: string | null; secure: boolean; clientIp?: string | null },
 ): Promise<AuthOutcome> {
   const body = {
     email: typeof input.email === 'string' ? input.email.trim().toLowerCase() : input.email,
     password: input.password,
     ...(input.organization_id ? { organization_id: input.organization_id } : {}),
   };
-  const res = await callApi(apiFetch, 'POST', '/auth/login', body, { 'user-agent': meta.userAgent ?? '' });
+  // The API limits failed sign-ins per client address as well as per e-mail.
+  const forwarded: Record<string, string> = meta.clientIp ? { 'x-forwarded-for': meta.clientIp } : {};
+  const res = await callApi(apiFetch, 'POST', '/auth/login', body, { 'user-agent': meta.userAgent ?? '', ...forwarded });
   if (res.status !== 200) return { ok: false, status: res.status, body: res.body as ApiErrorBody };
   const pair = (res.body as { data: TokenPair }).data;
   if (!config.multiOrganization && pair.organization_id !== config.organizationId) {

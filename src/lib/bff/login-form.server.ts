@@ -1,5 +1,5 @@
 import type { AstroGlobal } from 'astro';
-import { errorText } from '../i18n/errors.ts';
+import { accountErrorText } from '../i18n/account-errors.ts';
 import { safeNextPath } from '../domain/routes.ts';
 import { getApiFetch } from './api-fetch.server.ts';
 import { signIn } from './auth.server.ts';
@@ -38,6 +38,7 @@ export async function handleLoginForm(Astro: AstroGlobal): Promise<Response | Lo
   const outcome = await signIn(await getApiFetch(), Astro.cookies, { email, password }, {
     userAgent: Astro.request.headers.get('user-agent'),
     secure: isSecureRequest(Astro.request),
+    clientIp: clientAddress(Astro),
   });
   if (outcome.ok) return Astro.redirect(outcome.session.verified ? target : '/not-activated', 303);
   Astro.response.status = outcome.status;
@@ -45,7 +46,16 @@ export async function handleLoginForm(Astro: AstroGlobal): Promise<Response | Lo
   return {
     email,
     next: target,
-    error: errorText(t, first, { app: appName }),
+    error: accountErrorText(t, first, { app: appName }),
     errorField: first?.code === 'invalid_email' ? 'email' : 'password',
   };
+}
+
+/** The visitor's address as the web server sees it, when the adapter knows it. */
+export function clientAddress(context: { clientAddress: string }): string | null {
+  try {
+    return context.clientAddress || null;
+  } catch {
+    return null;
+  }
 }

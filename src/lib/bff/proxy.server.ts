@@ -2,6 +2,7 @@ import type { APIContext } from 'astro';
 import { getApiFetch, INTERNAL_ORIGIN } from './api-fetch.server.ts';
 import { refreshSession, signIn, signOut } from './auth.server.ts';
 import { isSecureRequest } from './cookies.server.ts';
+import { clientAddress } from './login-form.server.ts';
 
 const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'user-agent', 'range', 'if-none-match', 'if-modified-since'];
 const DROPPED_RESPONSE_HEADERS = ['set-cookie', 'connection', 'keep-alive', 'transfer-encoding', 'content-encoding', 'content-length'];
@@ -19,7 +20,7 @@ export async function proxyToApi(context: APIContext): Promise<Response> {
 
   if (request.method === 'POST' && path === '/auth/login') {
     const input = await readJson(request);
-    const outcome = await signIn(apiFetch, cookies, input, { userAgent: request.headers.get('user-agent'), secure });
+    const outcome = await signIn(apiFetch, cookies, input, { userAgent: request.headers.get('user-agent'), secure, clientIp: clientAddress(context) });
     return outcome.ok ? Response.json({ data: outcome.session }) : Response.json(outcome.body, { status: outcome.status });
   }
   if (request.method === 'POST' && path === '/auth/refresh-token') {
@@ -38,6 +39,9 @@ export async function proxyToApi(context: APIContext): Promise<Response> {
     if (value) headers.set(name, value);
   }
   if (locals.accessToken) headers.set('authorization', `Bearer ${locals.accessToken}`);
+  // Set here, never copied from the caller: the API limits password checks per client address.
+  const ip = clientAddress(context);
+  if (ip) headers.set('x-forwarded-for', ip);
   const hasBody = !['GET', 'HEAD'].includes(request.method);
   const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers };
   if (hasBody) {
