@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Starts the built app for the end-to-end tests (Playwright's webServer runs this).
+# Every run starts from an empty data dir, so the embedded database is migrated and
+# seeded with the demo data afresh. The build itself happens before Playwright runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PORT="${E2E_PORT:-4399}"
+DATA_DIR=".tmp/e2e-data-$PORT"
+rm -rf "$DATA_DIR"
+mkdir -p "$DATA_DIR"
+
+# The tests expect the embedded API on a fresh embedded database, whatever the shell has set.
+unset DATABASE_URL API_URL
+
+# The project pins its Node version as a devDependency; the system node may be older.
+NODE=node
+[ -x node_modules/.bin/node ] && NODE=node_modules/.bin/node
+
+export PORT HOST=127.0.0.1 DATA_DIR NODE_ENV=production OUTBOX_API=true
+# exec: Playwright's shutdown signal must reach the server itself.
+exec "$NODE" server/main.ts
