@@ -54,6 +54,12 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
   pg.types.setTypeParser(20, (v: string) => Number(v));
   pg.types.setTypeParser(1082, (v: string) => v);
   const pool: Pool = new pg.Pool({ connectionString: url, max });
+  // An idle client whose connection the server ends (a restart, a dropped database) makes the
+  // pool emit 'error'; unheard, that event would bring the whole process down. The pool drops
+  // the client and the next query connects afresh.
+  pool.on('error', (error) => {
+    console.warn(`[db] idle PostgreSQL connection lost: ${error.message}`);
+  });
   const wrap = (q: Pool | PoolClient): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
       const result = await q.query(sql, params as unknown[]);
