@@ -12,5 +12,7 @@ declare namespace App {
     shell: { layout: 'auth' | 'public' | 'default' | 'reader'; whiteBackground: boolean };
     /** Access token for server-side API calls of this request (server only). */
     accessToken: string | undefined;
+    /** Set when a server-side API call found the session ended and could not renew it. */
+    sessionEnded?: boolean;
   }
 }

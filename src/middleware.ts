@@ -44,6 +44,20 @@ const routeGuard = defineMiddleware((context, next) => {
   return next();
 });
 
+/**
+ * A page whose API calls found the session ended (revoked elsewhere, say) would render with
+ * nothing in it. Its frontmatter has run by the time the response exists, and the failed renewal
+ * cleared the cookies, so asking for the same address again lets the guard decide afresh: the
+ * public variant where one exists, else /login remembering the page (spec 03 §7.3).
+ */
+const endedSession = defineMiddleware(async (context, next) => {
+  const response = await next();
+  const { locals, request, url } = context;
+  if (!locals.sessionEnded || request.method !== 'GET' || isApiRequest(url.pathname, request.method)) return response;
+  await response.body?.cancel();
+  return context.redirect(url.pathname + url.search, 302);
+});
+
 /** Security headers on every answer; HSTS only over HTTPS. */
 const headers = defineMiddleware(async (context, next) => {
   const response = await next();
@@ -59,4 +73,4 @@ const headers = defineMiddleware(async (context, next) => {
   }
 });
 
-export const onRequest = sequence(headers, language, session, routeGuard);
+export const onRequest = sequence(headers, language, session, routeGuard, endedSession);

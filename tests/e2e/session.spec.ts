@@ -84,6 +84,23 @@ test.describe('signing in', () => {
     await page.goto('/shelf');
     await expect(page).toHaveURL(/\/login\?next=%2Fshelf$/);
   });
+  test('a page opened with a session ended elsewhere goes to /login instead of rendering empty', async ({ page, context, browser }) => {
+    await page.goto('/login');
+    await fillLogin(page, 'siswa@demo.id', PASSWORD);
+    await expect(page).toHaveURL(/\/$/);
+    // A second browser holding the same cookies, as another tab of a copied profile would.
+    const stale = await browser.newContext({ baseURL: test.info().project.use.baseURL, storageState: await context.storageState() });
+    await page.getByRole('button', { name: /menu profil/i }).click();
+    await page.getByRole('button', { name: 'Keluar' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    const other = await stale.newPage();
+    // The server answers the navigation itself with a redirect: no empty page shows first.
+    const response = await other.goto('/books?sort=az');
+    expect(response?.url()).toMatch(/\/login\?next=%2Fbooks%3Fsort%3Daz$/);
+    expect(response?.request().redirectedFrom()?.url()).toMatch(/\/books\?sort=az$/);
+    expect((await stale.cookies()).find((c) => c.name === 'ewAccessToken')).toBeUndefined();
+    await stale.close();
+  });
 });
 
 test.describe('language', () => {

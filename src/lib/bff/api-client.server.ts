@@ -19,6 +19,7 @@ export async function serverApi(context: { locals: App.Locals; cookies: AstroCoo
     refresh: async () => {
       const outcome = await refreshSession(apiFetch, context.cookies, isSecureRequest(context.request));
       context.locals.accessToken = outcome.ok ? outcome.accessToken : undefined;
+      if (!outcome.ok) context.locals.sessionEnded = true;
       return outcome.ok;
     },
   });
