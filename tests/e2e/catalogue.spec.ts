@@ -345,6 +345,8 @@ test.describe('recommend and share', () => {
     const book = await findBookByTitle(page.request, 'Perahu Terakhir dari Buton');
     await open(page, `/book/${book.id}`);
 
+    // The overflow menu shows its entries only while open.
+    await expect(page.getByRole('button', { name: 'Rekomendasikan ke teman' })).toBeHidden();
     await page.getByRole('button', { name: `Opsi lain untuk ${book.book_title}` }).click();
     await page.getByRole('button', { name: 'Rekomendasikan ke teman' }).click();
     const dialog = page.getByRole('dialog', { name: 'Rekomendasikan ke teman' });

@@ -84,6 +84,24 @@ test.describe('signing in', () => {
     await page.goto('/shelf');
     await expect(page).toHaveURL(/\/login\?next=%2Fshelf$/);
   });
+  test('the profile menu opens and signs out before any script has run', async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await fillLogin(page, 'siswa@demo.id', PASSWORD);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('button', { name: 'Keluar' })).toBeHidden();
+    await page.getByRole('button', { name: /menu profil/i }).click();
+    const logout = page.waitForResponse((r) => new URL(r.url()).pathname === '/logout');
+    await page.getByRole('button', { name: 'Keluar' }).click();
+    expect(await (await logout).headerValue('clear-site-data')).toBe('"storage"');
+    await expect(page).toHaveURL(/\/login$/);
+    expect((await context.cookies()).find((c) => c.name === 'ewAccessToken')).toBeUndefined();
+    await page.goto('/shelf');
+    await expect(page).toHaveURL(/\/login\?next=%2Fshelf$/);
+    await context.close();
+  });
+
   test('a page opened with a session ended elsewhere goes to /login instead of rendering empty', async ({ page, context, browser }) => {
     await page.goto('/login');
     await fillLogin(page, 'siswa@demo.id', PASSWORD);

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { BookDetail } from '../../lib/api/schemas/catalogue.ts';
 import { openDialog, type BookDialog } from '../../lib/stores/catalogue.ts';
-import { useDisclosure } from '../shell/useDisclosure.ts';
+import { usePopover } from '../shell/usePopover.ts';
 import type { CatalogueIconName } from '../../components/catalogue/icons.ts';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
 
@@ -13,37 +13,37 @@ const ENTRIES: { dialog: BookDialog; icon: CatalogueIconName; label: string }[] 
 /** The book's overflow menu (spec 01 §2.5): recommend to a friend, share. */
 export function BookMenu({ book, compact = false }: { book: BookDetail; compact?: boolean }) {
   const { t } = useTranslation();
-  const { open, toggle, close, rootRef, buttonRef, onBlur } = useDisclosure();
+  // Two of these may be on the page (the header actions and the narrow screens' bottom bar).
+  const { close, buttonProps, panelProps } = usePopover<HTMLUListElement>(compact ? 'book-menu-bar' : 'book-menu');
   return (
-    <div ref={rootRef} className="relative" onBlur={onBlur}>
+    <div>
       <button
-        ref={buttonRef}
         type="button"
-        className={`btn btn-square ${compact ? 'btn-ghost' : 'btn-outline border-base-300'}`}
-        aria-expanded={open}
+        className={`btn btn-square ${compact ? 'btn-ghost [anchor-name:--book-menu-bar]' : 'btn-outline border-base-300 [anchor-name:--book-menu]'}`}
         aria-label={t('catalogue.menu.label', { title: book.book_title })}
-        onClick={toggle}
+        {...buttonProps}
       >
         <CatalogueIcon name="more" />
       </button>
-      {open ? (
-        <ul className={`menu bg-base-100 rounded-box border-base-300 absolute right-0 z-40 w-64 border p-2 shadow-xl ${compact ? 'bottom-full mb-2' : 'top-full mt-2'}`}>
-          {ENTRIES.map((entry) => (
-            <li key={entry.dialog}>
-              <button
-                type="button"
-                onClick={() => {
-                  close();
-                  openDialog(entry.dialog);
-                }}
-              >
-                <CatalogueIcon name={entry.icon} className="size-4" />
-                {t(entry.label)}
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <ul
+        {...panelProps}
+        className={`popover-menu menu bg-base-100 text-base-content rounded-box border-base-300 w-64 border p-2 shadow-xl ${compact ? 'popover-menu-above [position-anchor:--book-menu-bar]' : '[position-anchor:--book-menu]'}`}
+      >
+        {ENTRIES.map((entry) => (
+          <li key={entry.dialog}>
+            <button
+              type="button"
+              onClick={() => {
+                close();
+                openDialog(entry.dialog);
+              }}
+            >
+              <CatalogueIcon name={entry.icon} className="size-4" />
+              {t(entry.label)}
+            </button>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { $menuEntries, $menuFailed, $menuLoading, loadMenu, syncMenu } from '../
 import { I18nRoot } from './I18nRoot.tsx';
 import { Icon } from './Icon.tsx';
 import { MenuLoader } from './MenuLoader.tsx';
-import { useDisclosure } from './useDisclosure.ts';
+import { usePopover } from './usePopover.ts';
 
 interface Props {
   lang: Lang;
@@ -29,31 +29,23 @@ function AppMenuButton({ path }: { path: string }) {
   const { t } = useTranslation();
   const entries = useStore($menuEntries);
   const loading = useStore($menuLoading);
-  const { open, toggle, close, rootRef, buttonRef, onBlur } = useDisclosure();
+  const { open, close, buttonProps, panelProps } = usePopover<HTMLElement>(PANEL_ID);
 
   useEffect(() => {
     void syncMenu(path);
   }, [path]);
 
   return (
-    <div ref={rootRef} className="relative" onBlur={onBlur}>
+    <div>
       {loading && entries.length === 0 && <MenuLoader />}
-      <button
-        ref={buttonRef}
-        type="button"
-        className="btn btn-ghost btn-circle"
-        aria-expanded={open}
-        aria-controls={PANEL_ID}
-        onClick={toggle}
-      >
+      <button type="button" className="btn btn-ghost btn-circle [anchor-name:--app-menu]" {...buttonProps}>
         <Icon name="apps" className="size-6" />
         <span className="sr-only">{t('header.appMenu')}</span>
       </button>
       <nav
-        id={PANEL_ID}
+        {...panelProps}
         aria-label={t('header.appMenu')}
-        hidden={!open}
-        className="border-base-300 bg-base-100 fixed inset-x-2 top-16 z-50 max-h-[75dvh] overflow-y-auto rounded-box border p-3 shadow-xl ms:absolute ms:inset-x-auto ms:top-full ms:right-0 ms:mt-2 ms:w-80"
+        className="popover-menu popover-menu-wide border-base-300 bg-base-100 text-base-content max-h-[75dvh] overflow-y-auto rounded-box border p-3 shadow-xl [position-anchor:--app-menu] ms:w-80"
       >
         {/* Filled only while open: the cached menu exists in the browser alone, and hydration must match the server. */}
         {open && <MenuGrid path={path} onNavigate={() => close()} />}

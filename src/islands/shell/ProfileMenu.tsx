@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
@@ -7,7 +7,7 @@ import { logout, syncProfile } from '../../lib/stores/session.ts';
 import { Avatar } from './Avatar.tsx';
 import { I18nRoot } from './I18nRoot.tsx';
 import { Icon } from './Icon.tsx';
-import { useDisclosure } from './useDisclosure.ts';
+import { usePopover } from './usePopover.ts';
 import { useMounted } from './useMounted.ts';
 
 interface Props {
@@ -17,8 +17,13 @@ interface Props {
 }
 
 const PANEL_ID = 'profile-menu-panel';
+const LOGOUT_FORM_ID = 'profile-menu-logout';
 
-/** The signed-in user's avatar and name, opening links to their profile and settings and 'Keluar'. */
+/**
+ * The signed-in user's avatar and name, opening links to their profile and settings and 'Keluar'.
+ * The menu opens and 'Keluar' works before the island hydrates: a native popover, and a form that
+ * posts to /logout; once hydrated, signing out also clears this browser's stored state itself.
+ */
 export function ProfileMenu({ lang, path }: Props) {
   return (
     <I18nRoot lang={lang}>
@@ -33,27 +38,21 @@ function ProfileMenuButton({ path }: { path: string }) {
   // The cached profile exists only in the browser: show it after hydration, never during it.
   const profile = useMounted() ? stored : null;
   const [leaving, setLeaving] = useState(false);
-  const { open, toggle, rootRef, buttonRef, onBlur } = useDisclosure();
+  const { buttonProps, panelProps } = usePopover<HTMLDivElement>(PANEL_ID);
 
   useEffect(() => {
     void syncProfile(path);
   }, [path]);
 
-  const signOut = () => {
+  const signOut = (event: FormEvent) => {
+    event.preventDefault();
     setLeaving(true);
     void logout();
   };
 
   return (
-    <div ref={rootRef} className="relative" onBlur={onBlur}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className="btn btn-ghost gap-2 rounded-full px-1 lg:pr-3"
-        aria-expanded={open}
-        aria-controls={PANEL_ID}
-        onClick={toggle}
-      >
+    <div>
+      <button type="button" className="btn btn-ghost gap-2 rounded-full px-1 [anchor-name:--profile-menu] lg:pr-3" {...buttonProps}>
         {profile ? (
           <Avatar key={profile.avatar_url} name={profile.name} id={profile.id} src={profile.avatar_url} />
         ) : (
@@ -66,9 +65,8 @@ function ProfileMenuButton({ path }: { path: string }) {
         <span className="sr-only">{t('header.profileMenu')}</span>
       </button>
       <div
-        id={PANEL_ID}
-        hidden={!open}
-        className="border-base-300 bg-base-100 absolute top-full right-0 z-50 mt-2 w-64 max-w-[calc(100vw-1rem)] rounded-box border p-2 shadow-xl"
+        {...panelProps}
+        className="popover-menu border-base-300 bg-base-100 text-base-content w-64 max-w-[calc(100vw-1rem)] rounded-box border p-2 shadow-xl [position-anchor:--profile-menu]"
       >
         {profile && (
           <div className="border-base-300 mb-2 flex items-center gap-3 border-b px-2 pt-1 pb-3">
@@ -93,12 +91,13 @@ function ProfileMenuButton({ path }: { path: string }) {
             </a>
           </li>
           <li>
-            <button type="button" className="text-error" onClick={signOut} disabled={leaving}>
+            <button type="submit" form={LOGOUT_FORM_ID} className="text-error" disabled={leaving}>
               {leaving ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <Icon name="logout" />}
               {t('header.logout')}
             </button>
           </li>
         </ul>
+        <form id={LOGOUT_FORM_ID} method="post" action="/logout" onSubmit={signOut} hidden />
       </div>
     </div>
   );
