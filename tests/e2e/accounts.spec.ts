@@ -1,6 +1,7 @@
 import { deflateSync, crc32 } from 'node:zlib';
 import { expect, test, type APIRequestContext } from 'playwright/test';
 import { signIn } from './support/auth.ts';
+import { open } from './support/pages.ts';
 
 /*
  * Accounts end to end: registration with the district picker, verification through the link the
@@ -113,7 +114,7 @@ test.describe('registration and verification', () => {
     await page.getByRole('link', { name: 'Ke beranda' }).click();
     await expect(page).toHaveURL(/\/$/);
 
-    await page.goto('/setting');
+    await open(page, '/setting');
     await expect(page.getByRole('heading', { name: 'Pengaturan profil' })).toBeVisible();
     const identity = page.getByRole('tabpanel');
     await expect(identity.locator('[data-field="district"]')).toHaveText('Coblong, Kota Bandung, Jawa Barat');
@@ -257,6 +258,23 @@ test.describe('registration and verification', () => {
 });
 
 test.describe('settings', () => {
+  test('the change-profile tab opens by its address, even before any script has run', async ({ browser }) => {
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('guru@demo.id');
+    await page.getByLabel('Kata sandi').fill('demo12345');
+    await page.getByRole('button', { name: 'Masuk' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/setting');
+    await expect(page.getByRole('tab', { name: 'Ubah profil' })).toHaveAttribute('aria-selected', 'false');
+    await page.getByRole('tab', { name: 'Ubah profil' }).click();
+    await expect(page).toHaveURL(/\/setting\?tab=edit$/);
+    await expect(page.getByRole('tab', { name: 'Ubah profil' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByLabel('Nama', { exact: true })).toHaveValue('Bagus Prasetyo');
+    await context.close();
+  });
+
   test('each profile and password message appears for its bad input, in Indonesian and in English', async ({ page, context }) => {
     test.setTimeout(120_000);
     const account = await createVerifiedAccount(page.request);
@@ -326,7 +344,7 @@ test.describe('settings', () => {
     for (const lang of ['id', 'en'] as const) {
       const c = cases[lang];
       await context.addCookies([{ name: 'langActive', value: lang, url: baseUrl() }]);
-      await page.goto('/setting');
+      await open(page, '/setting');
       await page.getByRole('tab', { name: c.tab }).click();
       const name = page.getByLabel(c.name, { exact: true });
       const phone = page.getByLabel(c.phone, { exact: true });
@@ -389,7 +407,7 @@ test.describe('settings', () => {
     const otherPage = await other.newPage();
     await signIn(otherPage, account.email, PASSWORD);
     await signIn(page, account.email, PASSWORD);
-    await page.goto('/setting');
+    await open(page, '/setting');
     await page.getByRole('button', { name: 'Ubah kata sandi' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ubah kata sandi' });
     await dialog.getByLabel('Kata sandi lama').fill(PASSWORD);
@@ -400,7 +418,7 @@ test.describe('settings', () => {
     expect((await page.context().cookies()).find((c) => c.name === 'ewAccessToken')).toBeUndefined();
     expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('ew.')).length)).toBe(0);
     // The other browser's session has ended too.
-    await otherPage.goto('/setting');
+    await open(otherPage, '/setting');
     await expect(otherPage).toHaveURL(/\/login/);
     await other.close();
 

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from 'playwright/test';
 import { demoPassword, demoUsers, signIn } from './support/auth.ts';
+import { hydrated, open } from './support/pages.ts';
 
 /*
  * The book catalogue in the Indonesian UI (spec 01 §2.4–2.6, §4.2–4.5). Each test uses its own
@@ -67,16 +68,6 @@ async function signInAsNewUser(page: Page, name: string): Promise<{ email: strin
   return { email, id: profile.data.id };
 }
 
-/** Waits until the page's islands (all but those that wait to be scrolled into view) have hydrated. */
-async function hydrated(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[ssr]:not([client="visible"])')).toHaveCount(0);
-}
-
-/** Opens a page and waits for its islands. */
-async function open(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await hydrated(page);
-}
 
 /** The id of the ePustaka named `name` among those holding a book. */
 async function epustakaId(request: APIRequestContext, bookId: string, name: string): Promise<string> {

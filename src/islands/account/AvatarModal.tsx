@@ -4,7 +4,7 @@ import { IMAGE_EXTENSIONS, IMAGE_TYPES } from '../../lib/domain/account-validati
 import { accountErrorText } from '../../lib/i18n/account-errors.ts';
 import { $avatarUpload, chooseAvatar, resetAvatarUpload, saveAvatar } from '../../lib/stores/account.ts';
 import { notify } from '../../lib/stores/shell.ts';
-import { Modal } from './Modal.tsx';
+import { Modal } from '../shell/Modal.tsx';
 
 interface Props {
   open: boolean;
@@ -35,7 +35,7 @@ export function AvatarModal({ open, onClose, bucket }: Props) {
   const busy = upload.phase === 'uploading' || upload.phase === 'finishing';
 
   return (
-    <Modal open={open} onClose={close} titleId="avatar-modal-title" title={t('account.settings.avatar.title')}>
+    <Modal open={open} onClose={close} title={t('account.settings.avatar.title')}>
       <div className="mt-4 flex flex-col items-center gap-4">
         <div className="bg-base-200 grid size-40 place-items-center overflow-hidden rounded-full">
           {upload.previewUrl ? (

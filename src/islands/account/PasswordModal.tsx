@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PasswordForm } from '../../lib/domain/account-validation.ts';
 import { accountErrorText } from '../../lib/i18n/account-errors.ts';
 import { $passwordForm, changePassword, resetPasswordForm } from '../../lib/stores/account.ts';
-import { Modal } from './Modal.tsx';
+import { Modal } from '../shell/Modal.tsx';
 import { TextField } from './TextField.tsx';
 
 interface Props {
@@ -36,7 +36,7 @@ export function PasswordModal({ open, onClose, hasPassword }: Props) {
   };
 
   return (
-    <Modal open={open} onClose={close} titleId="password-modal-title" title={t('account.settings.password.title')}>
+    <Modal open={open} onClose={close} title={t('account.settings.password.title')}>
       {hasPassword ? (
         <form className="mt-4 flex flex-col gap-4" onSubmit={submit} noValidate>
           <p className="text-base-content/70 text-sm">{t('account.settings.password.hint')}</p>

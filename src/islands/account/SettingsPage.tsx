@@ -11,34 +11,42 @@ import { IdentityTab } from './IdentityTab.tsx';
 import { PasswordModal } from './PasswordModal.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 
+export type SettingsTab = 'identity' | 'edit';
+
 interface Props {
   lang: Lang;
   profile: AccountProfile;
+  /** The tab the address asks for (`/setting?tab=edit`). */
+  tab: SettingsTab;
 }
 
-type Tab = 'identity' | 'edit';
-
 /** Profile settings (spec 02 §2.8): identity and change-profile tabs, avatar and password modals. */
-export function SettingsPage({ lang, profile }: Props) {
+export function SettingsPage({ lang, profile, tab }: Props) {
   return (
     <I18nRoot lang={lang}>
-      <Settings initial={profile} />
+      <Settings initial={profile} initialTab={tab} />
     </I18nRoot>
   );
 }
 
-function Settings({ initial }: { initial: AccountProfile }) {
+function Settings({ initial, initialTab }: { initial: AccountProfile; initialTab: SettingsTab }) {
   const { t } = useTranslation();
   const stored = useStore($accountProfile);
   const profile = stored ?? initial;
-  const [tab, setTab] = useState<Tab>('identity');
+  const [tab, setTab] = useState<SettingsTab>(initialTab);
   const [modal, setModal] = useState<'avatar' | 'password' | null>(null);
 
   useEffect(() => {
     $accountProfile.set(initial);
   }, [initial]);
 
-  const tabs: Tab[] = ['identity', 'edit'];
+  const tabs: SettingsTab[] = ['identity', 'edit'];
+  // Tabs are links, so a click before the island runs still opens the tab (the server renders
+  // it); once running, the switch happens in place and the address follows.
+  const choose = (name: SettingsTab) => {
+    setTab(name);
+    window.history.replaceState(window.history.state, '', tabHref(name));
+  };
   return (
     <div className="card bg-base-100 shadow-sm">
       <div className="card-body gap-6 p-5 sm:p-8">
@@ -62,26 +70,29 @@ function Settings({ initial }: { initial: AccountProfile }) {
 
         <div role="tablist" aria-label={t('account.settings.title')} className="tabs tabs-border">
           {tabs.map((name) => (
-            <button
+            <a
               key={name}
-              type="button"
+              href={tabHref(name)}
               role="tab"
               id={`settings-tab-${name}`}
               aria-selected={tab === name}
               aria-controls={`settings-panel-${name}`}
               tabIndex={tab === name ? 0 : -1}
               className={`tab ${tab === name ? 'tab-active' : ''}`}
-              onClick={() => setTab(name)}
+              onClick={(e) => {
+                e.preventDefault();
+                choose(name);
+              }}
               onKeyDown={(e) => {
                 if (e.key === 'ArrowRight' || e.key === 'ArrowLeft') {
                   const next = tabs[(tabs.indexOf(name) + 1) % tabs.length]!;
-                  setTab(next);
+                  choose(next);
                   document.getElementById(`settings-tab-${next}`)?.focus();
                 }
               }}
             >
               {t(`account.settings.tabs.${name}`)}
-            </button>
+            </a>
           ))}
         </div>
         <div role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`}>
@@ -92,4 +103,8 @@ function Settings({ initial }: { initial: AccountProfile }) {
       <PasswordModal open={modal === 'password'} onClose={() => setModal(null)} hasPassword={profile.has_password} />
     </div>
   );
+}
+
+function tabHref(tab: SettingsTab): string {
+  return tab === 'identity' ? '/setting' : `/setting?tab=${tab}`;
 }

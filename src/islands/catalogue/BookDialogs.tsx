@@ -5,7 +5,7 @@ import { $dialog, closeDialog } from '../../lib/stores/catalogue.ts';
 import { I18nRoot } from '../shell/I18nRoot.tsx';
 import { BorrowDialog } from './BorrowDialog.tsx';
 import { FollowConfirmDialog } from './FollowConfirmDialog.tsx';
-import { Modal } from './Modal.tsx';
+import { Modal } from '../shell/Modal.tsx';
 import { PeopleList } from './PeopleList.tsx';
 import { RecommendDialog } from './RecommendDialog.tsx';
 import { ShareDialog } from './ShareDialog.tsx';

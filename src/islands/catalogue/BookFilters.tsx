@@ -7,7 +7,7 @@ import { activeFilterCount, bookQueryString, sortOptions, withoutFilters, yearOp
 import { $filterOpen, authorPicker, categoryPicker, closeFilter, openFilter, showBooks } from '../../lib/stores/catalogue.ts';
 import { I18nRoot } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
-import { Modal } from './Modal.tsx';
+import { Modal } from '../shell/Modal.tsx';
 import { Picker } from './Picker.tsx';
 
 interface Props {

@@ -7,7 +7,7 @@ import { membershipButton, membershipState } from '../../lib/domain/membership.t
 import { $holdings, actOnHolding, closeDialog, joinBookQueue, loadHoldings } from '../../lib/stores/catalogue.ts';
 import { Avatar } from '../shell/Avatar.tsx';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
-import { Modal } from './Modal.tsx';
+import { Modal } from '../shell/Modal.tsx';
 
 /**
  * The borrow/join dialog (spec 01 §4.2–4.3, 03 §4.5): every ePustaka holding the book, each with

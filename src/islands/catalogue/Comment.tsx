@@ -19,7 +19,7 @@ import {
 import { Avatar } from '../shell/Avatar.tsx';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
 import { ClampText } from './ClampText.tsx';
-import { Modal } from './Modal.tsx';
+import { Modal } from '../shell/Modal.tsx';
 import { StarInput } from './StarInput.tsx';
 import { Stars } from './Stars.tsx';
 

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { $followBusy, $followConfirm, cancelFollow, confirmFollow } from '../../lib/stores/catalogue.ts';
-import { Modal } from './Modal.tsx';
+import { Modal } from '../shell/Modal.tsx';
 
 /** The follow/unfollow confirmation of spec 03 §2.20, §4.6. */
 export function FollowConfirmDialog() {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { $recommendBusy, $recommendSent, closeDialog, followers, hasMore, notifyCatalogueError, recommendTo } from '../../lib/stores/catalogue.ts';
 import { Avatar } from '../shell/Avatar.tsx';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
-import { Modal } from './Modal.tsx';
+import { Modal } from '../shell/Modal.tsx';
 
 /** Recommend to a friend (spec 01 §7.1, §9): a message, then a follower to send it to; 600 px wide. */
 export function RecommendDialog({ open, viewerId }: { open: boolean; viewerId: string }) {

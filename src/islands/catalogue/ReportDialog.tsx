@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_REASONS, type ReportReason } from '../../lib/api/schemas/catalogue.ts';
 import { $reporting, $reviewBusy, reportComment } from '../../lib/stores/catalogue.ts';
-import { Modal } from './Modal.tsx';
+import { Modal } from '../shell/Modal.tsx';
 
 /** Report someone else's comment with one of four reasons; OK waits for a reason (spec 01 §5). */
 export function ReportDialog() {

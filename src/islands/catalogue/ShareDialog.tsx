@@ -6,7 +6,7 @@ import { closeDialog } from '../../lib/stores/catalogue.ts';
 import { notify } from '../../lib/stores/shell.ts';
 import type { CatalogueIconName } from '../../components/catalogue/icons.ts';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
-import { Modal } from './Modal.tsx';
+import { Modal } from '../shell/Modal.tsx';
 
 const SERVICES: { id: 'facebook' | 'twitter' | 'telegram' | 'whatsapp'; icon: CatalogueIconName; className: string }[] = [
   { id: 'facebook', icon: 'facebook', className: 'bg-[#1877f2] text-white' },

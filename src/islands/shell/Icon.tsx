@@ -7,6 +7,11 @@ interface Props {
 
 /** A decorative stroke icon from the shared set (hidden from assistive technology). */
 export function Icon({ name, className = 'size-5' }: Props) {
+  return <StrokeIcon paths={iconPaths(name)} className={className} />;
+}
+
+/** A decorative 24 × 24 stroke icon drawn from `paths` (hidden from assistive technology). */
+export function StrokeIcon({ paths, className = 'size-5' }: { paths: readonly string[]; className?: string }) {
   return (
     <svg
       className={className}
@@ -19,7 +24,7 @@ export function Icon({ name, className = 'size-5' }: Props) {
       aria-hidden="true"
       focusable="false"
     >
-      {iconPaths(name).map((d) => (
+      {paths.map((d) => (
         <path key={d} d={d} />
       ))}
     </svg>

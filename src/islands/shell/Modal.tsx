@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CatalogueIcon } from './CatalogueIcon.tsx';
+import { Icon } from './Icon.tsx';
 
 interface Props {
   open: boolean;
@@ -38,7 +38,7 @@ export function Modal({ open, onClose, title, children, footer, widthClass = 'ma
             {title}
           </h2>
           <button type="button" className="btn btn-ghost btn-sm btn-circle" aria-label={t('common.close')} onClick={() => ref.current?.close()}>
-            <CatalogueIcon name="close" />
+            <Icon name="close" />
           </button>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{open ? children : null}</div>
