@@ -4,6 +4,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { CSP_DIRECTIVES } from './src/lib/bff/headers.ts';
+import { precompress } from './server/web/precompress.ts';
 
 export default defineConfig({
   output: 'server',
@@ -11,7 +12,8 @@ export default defineConfig({
   outDir: process.env.ASTRO_OUT_DIR || './dist',
   markdown: { syntaxHighlight: false },
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  // Hashed assets get .br and .gz copies that server/web serves without compressing on each request.
+  integrations: [react(), precompress()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? true },
   security: {
     checkOrigin: true,

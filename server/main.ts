@@ -1,12 +1,15 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { RequestListener } from 'node:http';
 import { bootApi } from './boot.ts';
 import { DataDirInUseError } from './db/lock.ts';
+import { createWebServer } from './web/http-server.ts';
 
 /**
  * The product's production entry: boots the embedded API (migrating and seeding on first start),
- * registers it for the web server, then starts the built Astro server on PORT/HOST.
+ * registers it for the web server, then serves the built Astro app on PORT/HOST through our own
+ * HTTP server (server/web), which adds compression to what the Node adapter does.
  */
 const outDir = resolve(fileURLToPath(new URL('..', import.meta.url)), process.env.ASTRO_OUT_DIR || 'dist');
 const entry = join(outDir, 'server', 'entry.mjs');
@@ -17,6 +20,8 @@ if (!existsSync(entry)) {
 
 process.env.PORT ??= '4321';
 process.env.HOST ??= '0.0.0.0';
+// The adapter's own server would start on import; ours wraps its handler instead.
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 
 let api;
 try {
@@ -35,12 +40,22 @@ if (api) {
   registerEmbeddedApi((request) => Promise.resolve(app.fetch(request)));
 }
 
+const { handler } = (await import(pathToFileURL(entry).href)) as { handler: RequestListener };
+const server = createWebServer(handler, join(outDir, 'client'));
+const port = Number(process.env.PORT);
+const host = process.env.HOST;
+server.listen(port, host, () => {
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  const tls = Boolean(process.env.SERVER_CERT_PATH && process.env.SERVER_KEY_PATH);
+  console.log(`[server] listening on http${tls ? 's' : ''}://${shown}:${port}`);
+});
+
 const stop = async (signal: string) => {
   console.log(`[server] ${signal}: closing the database`);
+  server.close();
+  server.closeIdleConnections();
   await api?.close();
   process.exit(0);
 };
 process.once('SIGINT', () => void stop('SIGINT'));
 process.once('SIGTERM', () => void stop('SIGTERM'));
-
-await import(pathToFileURL(entry).href);
