@@ -2,23 +2,28 @@ import { readFileSync } from 'node:fs';
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import https from 'node:https';
 import compression from 'compression';
+import { createSharedCache, type SharedCacheOptions } from './shared-cache.ts';
 import { createPrecompressedStatic } from './static.ts';
 
 /**
- * The web server around the built Astro handler: hashed assets from their precompressed copies,
- * everything else (pages, API answers) compressed on the fly when the type is text and the body
- * is over 1 KB. Range requests and answers that are already encoded pass through untouched.
+ * The web server around the built Astro handler: hashed assets from their precompressed copies;
+ * public pages for signed-out visitors from a short shared cache (see shared-cache.ts); everything
+ * else (pages, API answers) compressed on the fly when the type is text and the body is over
+ * 1 KB. Range requests and answers that are already encoded pass through untouched.
  * HTTPS when SERVER_CERT_PATH and SERVER_KEY_PATH are set, as the Node adapter does.
  */
-export function createWebServer(astroHandler: RequestListener, clientDir: string): http.Server {
+export function createWebServer(astroHandler: RequestListener, clientDir: string, cacheOptions?: SharedCacheOptions | false): http.Server {
   const serveStatic = createPrecompressedStatic(clientDir);
+  const cache = cacheOptions === false ? null : createSharedCache(cacheOptions);
   const compress = compression({
     threshold: 1024,
     filter: (req, res) => !req.headers.range && compression.filter(req, res),
   });
   const listener = (req: IncomingMessage, res: ServerResponse) => {
     if (serveStatic(req, res)) return;
-    compress(req as never, res as never, () => astroHandler(req, res));
+    const key = cache?.keyOf(req) ?? null;
+    if (key && cache!.serve(req, res, key)) return;
+    compress(req as never, res as never, () => (key ? cache!.capture(res, key, () => astroHandler(req, res)) : astroHandler(req, res)));
   };
   const { SERVER_CERT_PATH: cert, SERVER_KEY_PATH: key } = process.env;
   return cert && key ? https.createServer({ cert: readFileSync(cert), key: readFileSync(key) }, listener) : http.createServer(listener);
