@@ -41,7 +41,7 @@ export function AvatarModal({ open, onClose, bucket }: Props) {
           {upload.previewUrl ? (
             <img src={upload.previewUrl} alt={t('account.settings.avatar.preview')} className="size-full object-cover" />
           ) : (
-            <span className="text-base-content/50 px-4 text-center text-xs">{t('account.settings.avatar.hint')}</span>
+            <span className="text-base-content/70 px-4 text-center text-xs">{t('account.settings.avatar.hint')}</span>
           )}
         </div>
         <div className="w-full">

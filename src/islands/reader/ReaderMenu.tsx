@@ -89,7 +89,7 @@ function TocList({ entries, onJump }: { entries: TocEntry[]; onJump: (target: Me
         <li key={`${index}-${entry.title}`}>
           <button type="button" disabled={entry.page === null && !entry.href} onClick={() => onJump({ page: entry.page, href: entry.href })}>
             <span className="min-w-0 flex-1 truncate text-left">{entry.title || '—'}</span>
-            {entry.page ? <span className="text-base-content/60 text-xs">{entry.page}</span> : null}
+            {entry.page ? <span className="text-base-content/70 text-xs">{entry.page}</span> : null}
           </button>
           {entry.items.length > 0 && <TocList entries={entry.items} onJump={onJump} />}
         </li>
