@@ -82,6 +82,14 @@ describe('the shared cache for signed-out visitors', () => {
     expect(rendered - before).toBe(2);
   });
 
+  test('keeps answers over HTTPS (as a proxy reports it) apart from plain HTTP ones', async () => {
+    await text('/book/5');
+    const before = rendered;
+    await text('/book/5', { 'x-forwarded-proto': 'https' });
+    await text('/book/5', { 'x-forwarded-proto': 'https' });
+    expect(rendered - before).toBe(1);
+  });
+
   test('does not keep private answers, answers that set a cookie or vary on other headers, or errors', async () => {
     for (const path of ['/private', '/cookie', '/missing', '/by-agent']) {
       const before = rendered;
