@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { booksRoot } from './store.ts';
+import { loadImage } from '@napi-rs/canvas';
+import { booksRoot, COVER_OBJECT, readObject } from './store.ts';
 import { detectKind } from './ingest.ts';
 import { createReaderTestContext, type ReaderTestContext } from './testing.ts';
 
@@ -35,6 +36,10 @@ describe('ingestBook with valid fixtures', () => {
     // Every fixture yields a cover of its own: page 1 of a PDF, the cover image of an EPUB.
     expect(rows[0]!.cover_url).toBe(`/storage/books/${result.book_id}/cover`);
     expect(storedBooks()).toContain(result.book_id);
+    // Sized for the catalogue, not the book's full-size artwork (page-blanche's is 440 KB).
+    const cover = await readObject(ctx.dataDir, result.book_id, COVER_OBJECT);
+    expect(cover.length).toBeLessThan(100 * 1024);
+    expect((await loadImage(cover)).width).toBeLessThanOrEqual(400);
   });
 
   test('a PDF keeps its outline with resolved pages and the chunks page 1 needs', async () => {

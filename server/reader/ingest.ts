@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Db, Queryable } from '../db/client.ts';
+import { fitCover } from './cover.ts';
 import { newSalt } from './crypto.ts';
 import { inspectEpub } from './epub.ts';
 import { IngestError } from './errors.ts';
@@ -97,9 +98,10 @@ export async function ingestBook(db: Db, target: IngestTarget, input: IngestInpu
   } else {
     const epub = inspectEpub(file);
     for (const [name, data] of epub.files) objects.push([EPUB_PREFIX + name, data]);
-    if (epub.cover) objects.push([COVER_OBJECT, epub.cover.bytes]);
+    const cover = epub.cover ? await fitCover(epub.cover) : null;
+    if (cover) objects.push([COVER_OBJECT, cover.bytes]);
     const pages = epub.locations.length || epub.facts.spine.length;
-    facts = { title: epub.facts.title, author: epub.facts.author, language: epub.facts.language, pages, coverType: epub.cover?.mediaType ?? null };
+    facts = { title: epub.facts.title, author: epub.facts.author, language: epub.facts.language, pages, coverType: cover?.mediaType ?? null };
     fileRow = {
       ...base, kind, chunk_size: EPUB_CHUNK_SIZE, pdf_password: null, pages,
       outline: epub.facts.toc, boot_chunks: null, epub: { ...epub.facts }, locations: epub.locations,

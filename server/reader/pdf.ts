@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { IngestError } from './errors.ts';
+import { COVER_WIDTH } from './cover.ts';
 
 /** One entry of a PDF's outline, with the 1-based page it points to (null when it has none). */
 export interface OutlineItem {
@@ -23,7 +24,6 @@ export interface PdfFacts {
   preview: { bytes: Uint8Array; width: number; height: number } | null;
 }
 
-const COVER_WIDTH = 400;
 /** The reader's desktop zoom (spec 02 §9); the preview is drawn for it, at most this wide. */
 const PREVIEW_ZOOM = 1.8;
 const PREVIEW_MAX_WIDTH = 1100;
