@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { BookDetail, EpustakaBrief } from '../../lib/api/schemas/catalogue.ts';
-import { LOAN_DAYS } from '../../lib/api/schemas/catalogue.ts';
+import { LOAN_DAYS } from '../../lib/api/schemas/values.ts';
 import { readerHref } from '../../lib/domain/book.ts';
 import { membershipButton, membershipState } from '../../lib/domain/membership.ts';
 import { $holdings, actOnHolding, closeDialog, joinBookQueue, loadHoldings } from '../../lib/stores/catalogue.ts';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { REPORT_REASONS, type ReportReason } from '../../lib/api/schemas/catalogue.ts';
+import { REPORT_REASONS, type ReportReason } from '../../lib/api/schemas/values.ts';
 import { $reporting, $reviewBusy, reportComment } from '../../lib/stores/catalogue.ts';
 import { Modal } from '../shell/Modal.tsx';
 

@@ -1,7 +1,7 @@
 import type { HttpClient } from './http.ts';
 import type { ItemBody, ListBody } from './schemas/common.ts';
 import type { AccountProfile, District, MessageResult, UploadResult } from './schemas/account.ts';
-import { DISTRICT_PAGE } from './schemas/account.ts';
+import { DISTRICT_PAGE } from './schemas/values.ts';
 import { toApiError, networkError, type ApiError } from './errors.ts';
 import { withQuery } from './query.ts';
 

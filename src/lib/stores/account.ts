@@ -3,7 +3,7 @@ import { api } from '../api/browser.ts';
 import { changeAccountPassword, fetchDistricts, updateAccountProfile, uploadObject } from '../api/account.ts';
 import { postLogout } from '../api/shell.ts';
 import type { AccountProfile, District } from '../api/schemas/account.ts';
-import { DISTRICT_PAGE } from '../api/schemas/account.ts';
+import { DISTRICT_PAGE } from '../api/schemas/values.ts';
 import {
   genderCode,
   genderOf,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DISTRICT_PAGE } from './values.ts';
 import {
   ADDRESS_MAX,
   BIO_MAX,
@@ -155,7 +156,7 @@ export type AccountUpdateInput = z.input<typeof accountUpdateSchema>;
 export const checkAccountSchema = z.object({ password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(PASSWORD_MAX) });
 
 /** GET webhook/district-list (spec 02 §7): paged by 25; `q` or `filter` `{"d.name":{"ilike":"..."}}` searches names. */
-export const DISTRICT_PAGE = 25;
+export { DISTRICT_PAGE } from './values.ts';
 export const districtListQuerySchema = z.object({
   limit: z.coerce.number({ error: 'invalid_limit' }).int({ error: 'invalid_limit' }).min(1, { error: 'invalid_limit' }).max(100, { error: 'invalid_limit' }).default(DISTRICT_PAGE),
   offset: z.coerce.number({ error: 'invalid_offset' }).int({ error: 'invalid_offset' }).min(0, { error: 'invalid_offset' }).max(100_000, { error: 'invalid_offset' }).default(0),

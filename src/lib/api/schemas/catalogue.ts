@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REPORT_REASONS } from './values.ts';
 
 /*
  * The book catalogue (spec 01 §3, §7.2): lists, detail, borrowing, the queue, reviews, follows and
@@ -53,8 +54,7 @@ export const CATALOGUE_LIMITS = {
   sitemap: { default: 1000, max: 5000 },
 } as const;
 
-/** Loans last this many days (see README, "Loans"). */
-export const LOAN_DAYS = 7;
+export { LOAN_DAYS, REPORT_REASONS, type ReportReason } from './values.ts';
 
 /** A copy that comes back is held this many hours for the first in the queue (README, "Queue offers"). */
 export const QUEUE_OFFER_HOURS = 24;
@@ -300,8 +300,6 @@ export type RatingDetailQuery = z.input<typeof ratingDetailQuerySchema>;
  * Report reasons of spec 01 §5, in order: pornographic or vulgar sexual material; speech
  * encouraging hatred or violence; unwanted commercial content or spam; harassment or bullying.
  */
-export const REPORT_REASONS = ['sexual_content', 'hate_or_violence', 'spam', 'harassment'] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
 
 /** PUT webhook/book-rating-report. Own ratings cannot be reported (403); a second report is 409 `already_reported`. */
 export const ratingReportSchema = z.object({
