@@ -27,11 +27,17 @@ export const demoAccounts: DemoAccount[] = [
 /** Inserts the demo accounts with one shared password hash; returns their ids by key. */
 export async function insertAccounts(db: Queryable, organizationId: string, passwordHash: string): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
+  // Their address is in Bandung: they live in its Coblong district, from the real area data.
+  const { rows: district } = await db.query<{ code: string }>(
+    `SELECT d.code FROM districts d JOIN regencies r ON r.code = d.regency_code
+      WHERE d.name ILIKE 'Coblong' AND r.name ILIKE '%Bandung%' ORDER BY d.code LIMIT 1`,
+  );
+  const districtId = district[0]?.code ?? null;
   for (const a of demoAccounts) {
     const { rows } = await db.query<{ id: string }>(
       `INSERT INTO users (organization_id, email, password_hash, name, phone, bio, role_code, verified_at, district_id, address)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
-      [organizationId, a.email, passwordHash, a.name, a.phone, a.bio, a.role, a.verified ? new Date().toISOString() : null, null, 'Jl. Merdeka No. 17, Bandung'],
+      [organizationId, a.email, passwordHash, a.name, a.phone, a.bio, a.role, a.verified ? new Date().toISOString() : null, districtId, 'Jl. Merdeka No. 17, Bandung'],
     );
     ids.set(a.key, rows[0]!.id);
   }

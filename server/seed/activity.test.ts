@@ -17,6 +17,21 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+describe('demo accounts', () => {
+  test('live in a real district, Coblong in Kota Bandung, so their profile can be saved as it is', async () => {
+    const { rows } = await ctx.db.query<{ email: string; district: string | null; regency: string | null }>(
+      `SELECT u.email, d.name AS district, r.name AS regency FROM users u
+         LEFT JOIN districts d ON d.code = u.district_id LEFT JOIN regencies r ON r.code = d.regency_code
+        WHERE u.email LIKE '%@demo.id' ORDER BY u.email`,
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(4);
+    for (const row of rows) {
+      expect(row.district?.toLowerCase()).toBe('coblong');
+      expect(row.regency?.toLowerCase()).toContain('bandung');
+    }
+  });
+});
+
 describe('demo activity', () => {
   test('the student has read two books, has one on loan, and is still a member of nusantara only', async () => {
     const { rows } = await ctx.db.query<{ catalog_title: string; open: boolean }>(
