@@ -21,10 +21,12 @@ export interface ReaderTarget {
 }
 
 /**
- * The reader URL of a fixture book for bench user 0, who borrows it first (asking again answers
- * the same loan). `url` is null, with the reason, when the book or the reader route is missing.
+ * The reader URL of a fixture book for bench user `user` (whose `token` is given), who borrows it
+ * first (asking again answers the same loan). The user's reading position in the book is set back
+ * to the start, since the readers reopen a book where it was left and the bench measures the first
+ * page. `url` is null, with the reason, when the book or the reader route is missing.
  */
-export async function readerTarget(ctx: BenchContext, origin: string, token: string, kind: 'pdf' | 'epub', file: string): Promise<ReaderTarget> {
+export async function readerTarget(ctx: BenchContext, origin: string, token: string, kind: 'pdf' | 'epub', file: string, user = 0): Promise<ReaderTarget> {
   const m = ctx.manifest;
   const book = m.readable?.[file];
   const none = (problem: string): ReaderTarget => ({ kind, file, bookId: book?.bookId ?? null, url: null, problem });
@@ -33,10 +35,15 @@ export async function readerTarget(ctx: BenchContext, origin: string, token: str
   if (book.drm && m.demoEpustakaId) {
     const res = await timedRequest(origin, 'POST', '/webhook/borrow', {
       headers: { cookie },
-      body: { user_id: m.benchUsers[0]!.id, book_id: book.bookId, epustaka_id: m.demoEpustakaId },
+      body: { user_id: m.benchUsers[user]!.id, book_id: book.bookId, epustaka_id: m.demoEpustakaId },
     });
     if (res.status !== 200 && res.status !== 201) return none(`borrowing ${file} answered ${res.status}: ${json(res.body)?.errors?.[0]?.code ?? res.body.slice(0, 80)}`);
   }
+  const reset = await timedRequest(origin, 'POST', '/webhook/book-reading-progress', {
+    headers: { cookie },
+    body: { book_id: book.bookId, last_page: 1, total_page: 0, platform_info: 'web', epub_read_locator: null },
+  });
+  if (reset.status !== 200) return none(`resetting the reading position of ${file} answered ${reset.status}`);
   const path = `${READER_PATHS[kind]}?book=${book.bookId}`;
   const probe = await timedRequest(origin, 'GET', path, { headers: { cookie } });
   if (probe.status !== 200) return none(`GET ${READER_PATHS[kind]} answered ${probe.status}${probe.headers.location ? ` → ${probe.headers.location}` : ''}`);
