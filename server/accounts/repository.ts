@@ -132,26 +132,14 @@ export async function updateProfile(db: Queryable, userId: string, changes: Prof
   await db.query(`UPDATE users SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, params);
 }
 
-interface ProfileRow {
-  id: string;
-  name: string;
-  email: string;
-  gender: string | null;
-  phone: string | null;
-  address: string | null;
-  district_id: string | null;
-  district_name: string | null;
-  regency_name: string | null;
-  province_name: string | null;
-  bio: string | null;
-  avatar_url: string | null;
+/** The profile as the query reads it: the fields of AccountProfile that differ are flat here. */
+type ProfileRow = Omit<AccountProfile, 'verified' | 'role' | 'organizations' | 'epustaka'> & {
   verified_at: string | null;
   role_code: number;
   organization_id: string;
   organization_name: string | null;
-  has_password: boolean;
-  epustaka: { id: string; epustaka_name: string }[] | null;
-}
+  epustaka: AccountProfile['epustaka'] | null;
+};
 
 /** The user's profile as settings show it, with district names and active ePustaka memberships. */
 export async function findProfile(db: Queryable, userId: string): Promise<AccountProfile | undefined> {

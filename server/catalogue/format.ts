@@ -1,3 +1,5 @@
+import type { UserBrief } from '../../src/lib/api/schemas/catalogue.ts';
+
 /** A timestamp from either driver (a Date or a string) as an ISO 8601 string. */
 export function iso(value: Date | string): string {
   return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
@@ -32,4 +34,9 @@ export function fileSizeInfo(bytes: number | null): string | null {
   }
   const text = value.toFixed(1).replace(/\.0$/, '').replace('.', ',');
   return `${text} ${UNITS[unit]}`;
+}
+
+/** A user row joined with the caller's follow of them (`follow_id`, or null) as lists show it. */
+export function toUserBrief(r: { id: string; name: string; avatar_url: string | null; follow_id: string | null }): UserBrief {
+  return { id: r.id, name: r.name, avatar_url: r.avatar_url, followed: r.follow_id !== null, follow_id: r.follow_id };
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/client.ts';
 import type { BorrowRecord, Borrower, CollectionOwner } from '../../src/lib/api/schemas/catalogue.ts';
 import { containsPattern, SqlParams } from '../http/list-params.ts';
-import { iso, isoOrNull } from './format.ts';
+import { iso, isoOrNull, toUserBrief } from './format.ts';
 
 /** A loan as stored. Open while `returned_at` is null. */
 export interface LoanRow {
@@ -156,11 +156,7 @@ export async function listBorrowers(db: Queryable, query: BorrowerQuery): Promis
   return {
     total: page.total,
     rows: page.rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      avatar_url: r.avatar_url,
-      followed: r.follow_id !== null,
-      follow_id: r.follow_id,
+      ...toUserBrief(r),
       borrower_type: 'USER',
       copy: r.copy,
       last_borrowed_at: iso(r.last_borrowed_at),
@@ -174,11 +170,7 @@ export async function listCollectionOwners(db: Queryable, query: Omit<BorrowerQu
   return {
     total: page.total,
     rows: page.rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      avatar_url: r.avatar_url,
-      followed: r.follow_id !== null,
-      follow_id: r.follow_id,
+      ...toUserBrief(r),
       holding: r.holding,
       last_borrowed_at: iso(r.last_borrowed_at),
     })),

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/client.ts';
 import type { QueueEntry } from '../../src/lib/api/schemas/catalogue.ts';
 import { containsPattern, SqlParams } from '../http/list-params.ts';
-import { iso, isoOrNull } from './format.ts';
+import { iso, isoOrNull, toUserBrief } from './format.ts';
 
 /** A queue entry as stored: waiting, offered (a copy held until offer_expires_at) or ended. */
 export interface QueueRow {
@@ -168,7 +168,7 @@ export async function listQueue(
       position: r.position,
       created_at: iso(r.created_at),
       offer_expires_at: isoOrNull(r.offer_expires_at),
-      user: { id: r.user_id, name: r.name, avatar_url: r.avatar_url, followed: r.follow_id !== null, follow_id: r.follow_id },
+      user: toUserBrief({ ...r, id: r.user_id }),
     })),
   };
 }

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/client.ts';
 import type { Follower } from '../../src/lib/api/schemas/catalogue.ts';
 import { containsPattern, SqlParams } from '../http/list-params.ts';
+import { toUserBrief } from './format.ts';
 
 export interface FollowRow {
   id: string;
@@ -52,7 +53,7 @@ export async function listFollowers(
   );
   return {
     total: count.rows[0]!.n,
-    rows: rows.map((r) => ({ id: r.id, name: r.name, avatar_url: r.avatar_url, bio: r.bio, followed: r.follow_id !== null, follow_id: r.follow_id })),
+    rows: rows.map((r) => ({ ...toUserBrief(r), bio: r.bio })),
   };
 }
 
