@@ -1,21 +1,10 @@
 import { defineConfig, devices } from 'playwright/test';
+import { CHROMIUM, CHROMIUM_ARGS } from './scripts/chromium.ts';
 
 const CI = !!process.env.CI;
 // E2E_PORT and ASTRO_OUT_DIR let several suites run side by side on one machine.
 const PORT = Number(process.env.E2E_PORT ?? 4399);
 const baseURL = `http://127.0.0.1:${PORT}`;
-
-// Playwright's own browser downloads are not used: the tests drive the system Chromium
-// (scripts/ensure-chromium.sh installs it).
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -35,8 +24,8 @@ export default defineConfig({
     locale: 'id-ID',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: chromiumArgs,
+      executablePath: CHROMIUM,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [

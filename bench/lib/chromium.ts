@@ -1,16 +1,6 @@
 import { chromium, type Browser } from 'playwright';
-import { CHROMIUM } from './paths.ts';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/chromium.ts';
 
-/** Flags for the system Chromium on this machine (no sandbox as root, no GPU, no background traffic). */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });

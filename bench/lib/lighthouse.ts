@@ -1,7 +1,6 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS } from './chromium.ts';
-import { CHROMIUM } from './paths.ts';
+import { CHROMIUM, CHROMIUM_ARGS } from '../../scripts/chromium.ts';
 
 export interface LighthouseScores {
   performance: number;

@@ -13,7 +13,6 @@ export const RESULTS_DIR = resolve(ROOT, 'bench/results');
 export const FIXTURES = process.env.BOOK_FIXTURES_DIR || resolve(ROOT, '../shared/fixtures/books');
 /** The pinned Node 24 (npm scripts put it first on PATH; the system node may be older). */
 export const NODE = resolve(ROOT, 'node_modules/.bin/node');
-export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /** Ports of this harness (4410-4420), apart from other suites on the machine. */
 export const PORTS = {
