@@ -20,22 +20,19 @@ export function useReaderGuard(): void {
       setCounting(document.visibilityState === 'visible');
       if (document.visibilityState === 'hidden') beaconProgress();
     };
-    window.addEventListener('blur', blur);
-    document.documentElement.addEventListener('mouseleave', blur);
-    document.documentElement.addEventListener('mouseenter', unblur);
-    window.addEventListener('click', unblur, true);
-    window.addEventListener('focus', unblur);
-    document.addEventListener('visibilitychange', visibility);
-    window.addEventListener('pagehide', beaconProgress);
+    // One signal removes every listener below.
+    const listeners = new AbortController();
+    const { signal } = listeners;
+    window.addEventListener('blur', blur, { signal });
+    document.documentElement.addEventListener('mouseleave', blur, { signal });
+    document.documentElement.addEventListener('mouseenter', unblur, { signal });
+    window.addEventListener('click', unblur, { capture: true, signal });
+    window.addEventListener('focus', unblur, { signal });
+    document.addEventListener('visibilitychange', visibility, { signal });
+    window.addEventListener('pagehide', beaconProgress, { signal });
     return () => {
       unguard();
-      window.removeEventListener('blur', blur);
-      document.documentElement.removeEventListener('mouseleave', blur);
-      document.documentElement.removeEventListener('mouseenter', unblur);
-      window.removeEventListener('click', unblur, true);
-      window.removeEventListener('focus', unblur);
-      document.removeEventListener('visibilitychange', visibility);
-      window.removeEventListener('pagehide', beaconProgress);
+      listeners.abort();
       endReading();
     };
   }, []);
