@@ -1,10 +1,12 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../src/lib/bff/cookies.server.ts';
+import { isApiRequest } from '../../src/lib/bff/paths.ts';
+import { LANG_COOKIE, normalizeLang } from '../../src/lib/i18n/lang.ts';
 import { pickEncoding } from './static.ts';
 
 /** Cookies that mark a signed-in visitor: their pages are never shared. */
-const SESSION_COOKIES = ['ewAccessToken', 'ewRefreshToken'];
-const LANG_COOKIE = 'langActive';
+const SESSION_COOKIES = [ACCESS_COOKIE, REFRESH_COOKIE];
 /** Headers that belong to one transfer, not to the stored answer. */
 const TRANSFER_HEADERS = ['content-encoding', 'content-length', 'transfer-encoding', 'vary', 'connection', 'keep-alive', 'date'];
 /**
@@ -47,12 +49,12 @@ export function createSharedCache(options: SharedCacheOptions = {}) {
   function keyOf(req: IncomingMessage): string | null {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.headers.authorization || req.headers.range) return null;
     const url = req.url ?? '/';
-    if (/^\/(webhook|auth|storage)\//.test(url)) return null;
+    if (isApiRequest(url.split('?')[0]!, req.method)) return null;
     const cookies = parseCookies(req.headers.cookie);
     if (SESSION_COOKIES.some((name) => cookies.has(name))) return null;
     // The app's security headers depend on the scheme (HSTS over HTTPS), as seen through a proxy too.
     const secure = Boolean((req.socket as { encrypted?: boolean }).encrypted) || req.headers['x-forwarded-proto'] === 'https';
-    return `${secure ? 'https' : 'http'} ${(cookies.get(LANG_COOKIE) ?? '').slice(0, 8)} ${url}`;
+    return `${secure ? 'https' : 'http'} ${normalizeLang(cookies.get(LANG_COOKIE))} ${url}`;
   }
 
   /** Answers from the cache when it can; true when it has answered. */

@@ -6,7 +6,7 @@ import { validateEmail, validateNewPassword, validatePasswordConfirm, validateRe
 import { accountErrorText, type AccountErrorLike } from '../i18n/account-errors.ts';
 import { loadConfig } from '../../../server/config.ts';
 import { getApiFetch, INTERNAL_ORIGIN } from './api-fetch.server.ts';
-import { refreshSession, signOut } from './auth.server.ts';
+import { refreshSession } from './auth.server.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies, isSecureRequest, setSessionCookies } from './cookies.server.ts';
 import { clientAddress } from './login-form.server.ts';
 import { OIDC_FLOW_COOKIE, OIDC_FLOW_SECONDS, SocialLoginError, beginSocialLogin, finishSocialLogin, oidcClientSettings, redirectUriFor } from './oidc.server.ts';
@@ -239,10 +239,6 @@ export async function handleNotActivated(Astro: AstroGlobal): Promise<NotActivat
   }
   const form = await readForm(Astro);
   if (!form) return { accountEmail, email: accountEmail ?? '', error: null, message: null };
-  if (form.get('logout')) {
-    await signOut(await getApiFetch(), Astro.cookies);
-    return Astro.redirect('/login', 303);
-  }
   const email = accountEmail ?? text(form, 'email').trim().toLowerCase();
   const code = validateEmail(email);
   if (code) {

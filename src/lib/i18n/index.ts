@@ -1,14 +1,10 @@
 import i18next, { type i18n, type TFunction } from 'i18next';
 import id from './locales/id.json';
 import en from './locales/en.json';
+import { DEFAULT_LANG, LANGUAGES, type Lang } from './lang.ts';
 
-/** Interface languages: Indonesian is the default, English the fallback. */
-export const LANGUAGES = ['id', 'en'] as const;
-export type Lang = (typeof LANGUAGES)[number];
-export const DEFAULT_LANG: Lang = 'id';
-
-/** The cookie (and local-storage setting) that holds the chosen language. */
-export const LANG_COOKIE = 'langActive';
+// Kept in their own module so code outside the app (the web server) can use them without i18next.
+export { DEFAULT_LANG, LANG_COOKIE, LANGUAGES, normalizeLang, type Lang } from './lang.ts';
 
 // Each feature keeps its texts in locales/<lang>/<feature>.json under its own top-level key.
 const featureFiles = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { eager: true, import: 'default' });
@@ -25,11 +21,6 @@ export const resources = {
   id: { translation: bundle('id', id) },
   en: { translation: bundle('en', en) },
 };
-
-/** Maps any stored value to a supported language. */
-export function normalizeLang(value: string | null | undefined): Lang {
-  return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Lang) : DEFAULT_LANG;
-}
 
 /**
  * A fresh i18next instance for one request or one island, so concurrent requests in different
