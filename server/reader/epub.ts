@@ -41,6 +41,8 @@ export interface InspectedEpub {
   /** The unpacked files, by path inside the book. */
   files: Map<string, Uint8Array>;
   cover: { bytes: Uint8Array; mediaType: string } | null;
+  /** The book's own description (`dc:description`), as plain text. */
+  description: string | null;
 }
 
 /** Characters per location, as epub.js's `locations.generate(1024)`. */
@@ -120,7 +122,7 @@ export function inspectEpub(bytes: Uint8Array): InspectedEpub {
     spine[spine.length - 1]!.assets = chapterAssets(doc, item.href, files, base);
     if (!linear) return;
     const cfiBase = new EpubCFI().generateChapterComponent(spineNodeIndex, position, ref.getAttribute('id'));
-    allLocations.push(...locations.parse(doc.documentElement, cfiBase, LOCATION_CHARS));
+    allLocations.push(...chapterLocations(locations, doc, cfiBase, item.href));
   });
   if (spine.length === 0) throw invalid('its spine is empty');
 
@@ -145,7 +147,40 @@ export function inspectEpub(bytes: Uint8Array): InspectedEpub {
     locations: allLocations,
     files,
     cover: readCover(files, manifest, base, opf),
+    description: readDescription(opf),
   };
+}
+
+/**
+ * A chapter's locations as epub.js makes them. A page without text (a picture, an SVG document,
+ * which has no body) still gets one location of its own, so it never shares its number with the
+ * next page. Anything epub.js throws becomes an ingest error naming the chapter.
+ */
+function chapterLocations(locations: EpubJsLocations, doc: Document, cfiBase: string, href: string): string[] {
+  const body = byLocalName(doc, 'body')[0];
+  let found: string[] = [];
+  if (body) {
+    try {
+      found = locations.parse(doc.documentElement, cfiBase, LOCATION_CHARS);
+    } catch (error) {
+      throw new IngestError('epub_locations_failed', `The EPUB's reading locations could not be made in ${href} (${(error as Error).message}).`, { cause: error });
+    }
+  }
+  if (found.length > 0) return found;
+  // The body: the element after the head. The reader shows an SVG page inside an XHTML page whose body is the same step.
+  const step = body ? (childElements(doc.documentElement!).indexOf(body) + 1) * 2 : 4;
+  return [`epubcfi(${cfiBase}!/${step})`];
+}
+
+/** `dc:description` as plain text: some books put escaped HTML in it. */
+function readDescription(opf: Document): string | null {
+  const raw = byLocalName(opf, 'description')[0]?.textContent ?? '';
+  const text = raw
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text || null;
 }
 
 /** The file epub.js takes its navigation from: the EPUB 3 nav document, else the NCX. */

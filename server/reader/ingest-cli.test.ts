@@ -33,6 +33,25 @@ async function countBooks(title: string): Promise<number> {
   }
 }
 
+/** Whether the demo student is an active member of a public ePustaka that holds the book. */
+async function studentMayBorrow(title: string): Promise<boolean> {
+  const db = await openPglite(join(dataDir, 'pgdata'));
+  try {
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM books b
+         JOIN epustaka_books eb ON eb.book_id = b.id
+         JOIN epustaka e ON e.id = eb.epustaka_id AND NOT e.epustaka_isprivate
+         JOIN epustaka_members m ON m.epustaka_id = e.id AND m.member_status = 1
+         JOIN users u ON u.id = m.user_id AND u.email = 'siswa@demo.id'
+        WHERE b.catalog_title = $1`,
+      [title],
+    );
+    return rows[0]!.n === 1;
+  } finally {
+    await db.close();
+  }
+}
+
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
@@ -50,6 +69,12 @@ describe('npm run ingest', () => {
     expect(ok.code).toBe(0);
     expect(JSON.parse(ok.stdout)).toMatchObject({ title: 'Tanah Tandus CLI', kind: 'epub', using_drm: false });
     expect(await countBooks('Tanah Tandus CLI')).toBe(1);
+
+    // Without --epustaka the book goes to a library the demo student may borrow from, and says which.
+    const plain = await run([fixture('wasteland.epub'), '--title', 'Tanah Tandus Bawaan']);
+    expect(plain.code).toBe(0);
+    expect(plain.stdout).toMatch(/in the ePustaka "Perpustakaan Digital Nusantara" \([0-9a-f-]{36}\)\./);
+    expect(await studentMayBorrow('Tanah Tandus Bawaan')).toBe(true);
 
     const broken = await run([fixture('tracemonkey_TRUNCATED-first-400000-bytes.pdf'), '--title', 'Rusak CLI']);
     expect(broken.code).toBe(1);

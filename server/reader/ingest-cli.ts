@@ -19,7 +19,8 @@ Options:
   --title <text>        catalogue title (default: the file's own title)
   --author <name>       author (default: the file's own author)
   --category <name>     category, created when missing
-  --epustaka <id|name>  ePustaka holding the book (default: the organisation's first)
+  --epustaka <id|name>  ePustaka holding the book (default: the public ePustaka with the
+                        most active members, which anyone may join and borrow from)
   --drm                 copy-limited, streamed encrypted to borrowers (default)
   --open                open book, read without a loan
   --copies <n>          copies to lend (DRM books; default 1)
@@ -102,7 +103,8 @@ if (values.json) {
 } else {
   console.log(
     `Added "${result.title}" (${result.kind.toUpperCase()}, ${result.pages} ${result.kind === 'pdf' ? 'pages' : 'locations'}, ` +
-      `${result.using_drm ? `DRM, ${result.copies} ${result.copies === 1 ? 'copy' : 'copies'}` : 'open'}) as book ${result.book_id}.`,
+      `${result.using_drm ? `DRM, ${result.copies} ${result.copies === 1 ? 'copy' : 'copies'}` : 'open'}) as book ${result.book_id} ` +
+      `in the ePustaka "${result.epustaka_name}" (${result.epustaka_id}).`,
   );
 }
 process.exit(0);

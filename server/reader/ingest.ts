@@ -45,6 +45,8 @@ export interface IngestResult {
   size: number;
   using_drm: boolean;
   epustaka_id: string;
+  /** The name of the ePustaka that holds the book. */
+  epustaka_name: string;
   copies: number;
 }
 
@@ -78,7 +80,7 @@ export async function ingestBook(db: Db, target: IngestTarget, input: IngestInpu
   const copies = input.drm ? Math.max(0, Math.floor(input.copies ?? 1)) : 0;
   const bookId = randomUUID();
   const objects: [string, Uint8Array][] = [];
-  let facts: { title: string | null; author: string | null; language: string | null; pages: number; coverType: string | null };
+  let facts: { title: string | null; author: string | null; description: string | null; language: string | null; pages: number; coverType: string | null };
   let fileRow: Parameters<typeof insertBookFile>[1];
   const base = { book_id: bookId, file_name: input.fileName, size: file.length, sha256: sha256(file), key_salt: newSalt() };
 
@@ -89,19 +91,19 @@ export async function ingestBook(db: Db, target: IngestTarget, input: IngestInpu
     // A picture of page 1 pays only when it is much smaller than what pdf.js needs to draw it.
     const preview = pdf.preview && pdf.preview.bytes.length * 2 < pdf.bootChunks.length * PDF_CHUNK_SIZE ? pdf.preview : null;
     if (preview) objects.push([PREVIEW_OBJECT, preview.bytes]);
-    facts = { title: pdf.title, author: pdf.author, language: null, pages: pdf.pages, coverType: pdf.cover ? 'image/jpeg' : null };
+    facts = { title: pdf.title, author: pdf.author, description: pdf.subject, language: null, pages: pdf.pages, coverType: pdf.cover ? 'image/jpeg' : null };
     fileRow = {
       ...base, kind, chunk_size: PDF_CHUNK_SIZE, pdf_password: input.password || null, pages: pdf.pages,
       outline: pdf.outline, boot_chunks: pdf.bootChunks, epub: null, locations: null,
       preview: preview ? { size: preview.bytes.length, width: preview.width, height: preview.height } : null,
     };
   } else {
-    const epub = inspectEpub(file);
+    const epub = readEpub(file);
     for (const [name, data] of epub.files) objects.push([EPUB_PREFIX + name, data]);
     const cover = epub.cover ? await fitCover(epub.cover) : null;
     if (cover) objects.push([COVER_OBJECT, cover.bytes]);
     const pages = epub.locations.length || epub.facts.spine.length;
-    facts = { title: epub.facts.title, author: epub.facts.author, language: epub.facts.language, pages, coverType: cover?.mediaType ?? null };
+    facts = { title: epub.facts.title, author: epub.facts.author, description: epub.description, language: epub.facts.language, pages, coverType: cover?.mediaType ?? null };
     fileRow = {
       ...base, kind, chunk_size: EPUB_CHUNK_SIZE, pdf_password: null, pages,
       outline: epub.facts.toc, boot_chunks: null, epub: { ...epub.facts }, locations: epub.locations,
@@ -110,10 +112,11 @@ export async function ingestBook(db: Db, target: IngestTarget, input: IngestInpu
 
   const title = input.title?.trim() || facts.title || input.fileName.replace(/\.[^.]+$/, '');
   const author = input.author?.trim() || facts.author || null;
+  const description = input.description?.trim() || facts.description || null;
   const remove = await storeBookFiles(target.dataDir, bookId, objects);
   try {
-    const epustakaId = await db.transaction(async (tx) => {
-      const epustaka = await resolveEpustaka(tx, target.organizationId, input.epustaka);
+    const epustaka = await db.transaction(async (tx) => {
+      const holder = await resolveEpustaka(tx, target.organizationId, input.epustaka);
       const authorId = author ? await findOrCreateAuthor(tx, author) : null;
       const categoryId = input.category ? await findOrCreateCategory(tx, target.organizationId, input.category) : null;
       const coverUrl = facts.coverType ? `/storage/books/${bookId}/cover` : `/storage/covers/${bookId}.svg`;
@@ -122,29 +125,52 @@ export async function ingestBook(db: Db, target: IngestTarget, input: IngestInpu
                             file_ext, file_size, using_drm, cover_url)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
         [
-          bookId, target.organizationId, title, authorId, categoryId, input.publisher ?? null, input.description ?? null,
+          bookId, target.organizationId, title, authorId, categoryId, input.publisher ?? null, description,
           languageCode(facts.language), facts.pages, kind, file.length, input.drm, coverUrl,
         ],
       );
-      await tx.query('INSERT INTO epustaka_books (epustaka_id, book_id, all_qty, available_qty) VALUES ($1, $2, $3, $3)', [epustaka, bookId, copies]);
+      await tx.query('INSERT INTO epustaka_books (epustaka_id, book_id, all_qty, available_qty) VALUES ($1, $2, $3, $3)', [holder.id, bookId, copies]);
       await insertBookFile(tx, fileRow);
-      return epustaka;
+      return holder;
     });
-    return { book_id: bookId, title, author, kind, pages: facts.pages, size: file.length, using_drm: input.drm, epustaka_id: epustakaId, copies };
+    return {
+      book_id: bookId, title, author, kind, pages: facts.pages, size: file.length, using_drm: input.drm,
+      epustaka_id: epustaka.id, epustaka_name: epustaka.name, copies,
+    };
   } catch (error) {
     await remove();
     throw error;
   }
 }
 
-async function resolveEpustaka(db: Queryable, organizationId: string, wanted: string | undefined): Promise<string> {
+/** inspectEpub, with anything unexpected it throws (epub.js's own code runs there) as an ingest error. */
+function readEpub(file: Uint8Array): ReturnType<typeof inspectEpub> {
+  try {
+    return inspectEpub(file);
+  } catch (error) {
+    if (error instanceof IngestError) throw error;
+    throw new IngestError('epub_invalid', `The EPUB could not be read (${(error as Error).message}).`, { cause: error });
+  }
+}
+
+/**
+ * The ePustaka named by id or name; without one, the organisation's public ePustaka with the most
+ * active members (anyone may join a public one and borrow at once), the oldest on a tie, else its
+ * oldest ePustaka.
+ */
+async function resolveEpustaka(db: Queryable, organizationId: string, wanted: string | undefined): Promise<{ id: string; name: string }> {
   const isId = wanted !== undefined && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(wanted);
-  const { rows } = await db.query<{ id: string }>(
+  const { rows } = await db.query<{ id: string; epustaka_name: string }>(
     wanted === undefined
-      ? 'SELECT id FROM epustaka WHERE organization_id = $1 ORDER BY created_at, id LIMIT 1'
+      ? `SELECT e.id, e.epustaka_name FROM epustaka e
+          WHERE e.organization_id = $1
+          ORDER BY e.epustaka_isprivate,
+                   (SELECT count(*) FROM epustaka_members m WHERE m.epustaka_id = e.id AND m.member_status = 1) DESC,
+                   e.created_at, e.id
+          LIMIT 1`
       : isId
-        ? 'SELECT id FROM epustaka WHERE organization_id = $1 AND id = $2'
-        : 'SELECT id FROM epustaka WHERE organization_id = $1 AND lower(epustaka_name) = lower($2) ORDER BY created_at LIMIT 1',
+        ? 'SELECT id, epustaka_name FROM epustaka WHERE organization_id = $1 AND id = $2'
+        : 'SELECT id, epustaka_name FROM epustaka WHERE organization_id = $1 AND lower(epustaka_name) = lower($2) ORDER BY created_at LIMIT 1',
     wanted === undefined ? [organizationId] : [organizationId, wanted],
   );
   if (!rows[0]) {
@@ -152,7 +178,7 @@ async function resolveEpustaka(db: Queryable, organizationId: string, wanted: st
       ? new IngestError('no_epustaka', 'The organisation has no ePustaka to hold the book yet.')
       : new IngestError('epustaka_not_found', `No ePustaka of the organisation is called or numbered ${JSON.stringify(wanted)}.`);
   }
-  return rows[0].id;
+  return { id: rows[0].id, name: rows[0].epustaka_name };
 }
 
 async function findOrCreateAuthor(db: Queryable, name: string): Promise<string> {

@@ -18,6 +18,8 @@ export interface PdfFacts {
   bootChunks: number[];
   title: string | null;
   author: string | null;
+  /** The document's Subject, taken as the book's description when none is given. */
+  subject: string | null;
   /** Page 1 drawn 400 px wide as a JPEG, or null when it could not be drawn. */
   cover: Uint8Array | null;
   /** Page 1 drawn at the reader's desktop zoom as a WebP, with the page's size in PDF points. */
@@ -67,6 +69,8 @@ export async function inspectPdf(bytes: Uint8Array, options: { chunkSize: number
     standardFontDataUrl: assetDir('standard_fonts'),
     cMapUrl: assetDir('cmaps'),
     cMapPacked: true,
+    // JBIG2 and JPEG 2000 images (scans) are decoded by pdf.js's decoders in this folder.
+    wasmUrl: assetDir('wasm'),
   });
   let doc;
   try {
@@ -91,7 +95,7 @@ export async function inspectPdf(bytes: Uint8Array, options: { chunkSize: number
     await page.getAnnotations();
     const bootChunks = [...needed].sort((a, b) => a - b);
     const outline = await readOutline(doc);
-    const info = (await doc.getMetadata().catch(() => null))?.info as { Title?: unknown; Author?: unknown } | undefined;
+    const info = (await doc.getMetadata().catch(() => null))?.info as { Title?: unknown; Author?: unknown; Subject?: unknown } | undefined;
     const cover = await drawPage(page, COVER_WIDTH, 'jpeg', 82);
     const base = page.getViewport({ scale: 1 });
     const previewBytes = await drawPage(page, Math.min(PREVIEW_MAX_WIDTH, Math.round(base.width * PREVIEW_ZOOM)), 'webp', 65);
@@ -101,6 +105,7 @@ export async function inspectPdf(bytes: Uint8Array, options: { chunkSize: number
       bootChunks,
       title: cleanText(info?.Title),
       author: cleanText(info?.Author),
+      subject: cleanText(info?.Subject),
       cover,
       preview: previewBytes ? { bytes: previewBytes, width: base.width, height: base.height } : null,
     };
