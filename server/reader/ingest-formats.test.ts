@@ -4,7 +4,8 @@ import { strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createApi } from '../app.ts';
 import { ensureIngestSecret } from './ingest-secret.ts';
-import { booksRoot } from './store.ts';
+import { loadImage, createCanvas } from '@napi-rs/canvas';
+import { booksRoot, COVER_OBJECT, PREVIEW_OBJECT, readObject } from './store.ts';
 import { createReaderTestContext, type ReaderTestContext } from './testing.ts';
 
 /** The small books made for these tests (tests/fixtures/books, see tests/fixtures/README.md). */
@@ -74,7 +75,35 @@ describe('fixed-layout and mixed-layout EPUBs', () => {
   });
 });
 
+/** How much of a stored picture is dark: a blank page has none. */
+async function darkShare(bytes: Uint8Array): Promise<number> {
+  const image = await loadImage(bytes);
+  const canvas = createCanvas(image.width, image.height);
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0);
+  const { data } = context.getImageData(0, 0, image.width, image.height);
+  let dark = 0;
+  for (let i = 0; i < data.length; i += 4) if (data[i]! + data[i + 1]! + data[i + 2]! < 300) dark++;
+  return dark / (image.width * image.height);
+}
+
+describe('scanned PDFs', () => {
+  test.each(['scan-jbig2.pdf', 'scan-jpx.pdf'])('%s gets a cover and a page-1 picture that show the scan', async (name) => {
+    const result = await ctx.ingest(name, { file: own(name) });
+    expect(result).toMatchObject({ kind: 'pdf', pages: 1 });
+    // The printed bars and heading cover about a fifth of the page; a page drawn without its image is white.
+    expect(await darkShare(await readObject(ctx.dataDir, result.book_id, COVER_OBJECT))).toBeGreaterThan(0.1);
+    const preview = await readObject(ctx.dataDir, result.book_id, PREVIEW_OBJECT).catch(() => null);
+    if (preview) expect(await darkShare(preview)).toBeGreaterThan(0.1);
+  });
+});
+
 describe('descriptions', () => {
+  test('a PDF’s Subject becomes the book’s description when none is given', async () => {
+    const result = await ctx.ingest('scan-jbig2.pdf', { file: own('scan-jbig2.pdf') });
+    expect((await stored(result.book_id)).description).toBe('Halaman pindaian hitam-putih untuk menguji gambar JBIG2.');
+  });
+
   test('an EPUB’s own description becomes the book’s when none is given; a given one wins', async () => {
     const own1 = await ctx.ingest('mixed-layout.epub', { file: own('mixed-layout.epub') });
     expect((await stored(own1.book_id)).description).toBe('Sebuah buku uji dengan bab teks dan satu halaman gambar tetap.');
