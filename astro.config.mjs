@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { CSP_DIRECTIVES } from './src/lib/bff/headers.ts';
 import { precompress } from './server/web/precompress.ts';
+import { pdfjsDecoders } from './server/web/pdfjs-decoders.ts';
 
 export default defineConfig({
   output: 'server',
@@ -13,7 +14,7 @@ export default defineConfig({
   markdown: { syntaxHighlight: false },
   adapter: node({ mode: 'standalone' }),
   // Hashed assets get .br and .gz copies that server/web serves without compressing on each request.
-  integrations: [react(), precompress()],
+  integrations: [react(), pdfjsDecoders(), precompress()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? true },
   security: {
     checkOrigin: true,

@@ -5,6 +5,7 @@ import type { BookReadingData, ReaderProblem } from '../../lib/api/schemas/reade
 import type { Lang } from '../../lib/i18n/index.ts';
 import { adoptStyles, loadBookFonts, loadEpubJs, replaceDrmResources, type ChapterStyles } from '../../lib/reader/epub.ts';
 import { startEpubFetch } from '../../lib/reader/early.ts';
+import { followPageLayouts, hasMixedLayout, locationInSection, reportRenderFailures, sectionLocationRanges } from '../../lib/reader/epub-content.ts';
 import { guardDocument } from '../../lib/stores/reader-guard.ts';
 import { $page, $pageCount, $readerFailure, $readerStatus, beginReading, loadNavigation, showPage } from '../../lib/stores/reader.ts';
 import { notify } from '../../lib/stores/shell.ts';
@@ -69,15 +70,30 @@ function EpubReaderApp({ bookId, data, problem }: Props) {
         opened.spine.hooks.content.register((doc: Document, section: { url: string }) => replaceDrmResources(doc, section.url, fetcher, styles, blobUrls));
       }
       await opened.opened;
+      const sections = (opened.spine as unknown as { spineItems: Parameters<typeof reportRenderFailures>[0] }).spineItems;
+      // A chapter that cannot be loaded shows the error screen rather than a blank page.
+      reportRenderFailures(sections, fail);
+      // Books that mix layouts show one page at a time, each in its own layout.
+      const mixed = hasMixedLayout(sections, epub.layout);
       const view = opened.renderTo(viewer.current, {
         width: '100%',
         height: '100%',
         flow: 'paginated',
-        spread: epub.layout === 'pre-paginated' ? 'auto' : 'none',
+        spread: epub.layout === 'pre-paginated' && !mixed ? 'auto' : 'none',
         allowScriptedContent: false,
         defaultDirection: epub.direction,
       });
       rendition.current = view;
+      await (view as unknown as { started: Promise<void> }).started;
+      if (mixed) followPageLayouts(view as unknown as Parameters<typeof followPageLayouts>[0], epub.layout);
+      let ranges = new Map<number, [number, number]>();
+      // The location of a page; a page without text keeps its own (never the next page's).
+      const locationOf = (start: { cfi?: string; index: number }): number => {
+        const locations = opened.locations;
+        if (!locations.length()) return start.index;
+        const found = start.cfi ? (locations.locationFromCfi(start.cfi) as unknown as number) : -1;
+        return locationInSection(ranges, start.index, typeof found === 'number' ? found : -1);
+      };
       view.hooks.content.register((contents: { document: Document; sectionIndex: number }) => {
         const section = opened.spine.get(contents.sectionIndex) as { url: string } | undefined;
         const chapter = section ? styles.get(section.url) : undefined;
@@ -93,10 +109,8 @@ function EpubReaderApp({ bookId, data, problem }: Props) {
         document.documentElement.dataset.readerPainted = 'true';
       });
       view.on('relocated', (location: { start: { cfi: string; index: number } }) => {
-        const locations = opened.locations;
-        const total = locations.length() || (opened.spine as unknown as { length: number }).length;
-        const index = locations.length() ? (locations.locationFromCfi(location.start.cfi) as unknown as number) : location.start.index;
-        showPage((typeof index === 'number' && index >= 0 ? index : 0) + 1, total, location.start.cfi);
+        const total = opened.locations.length() || (opened.spine as unknown as { length: number }).length;
+        showPage(locationOf(location.start) + 1, total, location.start.cfi);
       });
       view.on('keydown', (event: KeyboardEvent) => turnByKey(event));
       const { locator } = starting;
@@ -109,17 +123,19 @@ function EpubReaderApp({ bookId, data, problem }: Props) {
       });
       if (!cancelled && navigation?.locations?.length) {
         opened.locations.load(navigation.locations as never);
-        const current = view.currentLocation() as unknown as { start?: { cfi: string } } | undefined;
-        const cfi = current?.start?.cfi;
-        if (cfi) showPage((opened.locations.locationFromCfi(cfi) as unknown as number) + 1, navigation.locations.length, cfi);
+        ranges = sectionLocationRanges(navigation.locations);
+        const current = view.currentLocation() as unknown as { start?: { cfi: string; index: number } } | undefined;
+        if (current?.start) showPage(locationOf(current.start) + 1, navigation.locations.length, current.start.cfi);
       }
-    })().catch((error: unknown) => {
+    })().catch(fail);
+
+    function fail(error: unknown) {
       if (cancelled) return;
       console.error('The book could not be opened', error);
       if ((error as { code?: string }).code === 'decrypt_failed') notify('error', t('reader.decodeFailed'));
       $readerFailure.set(error);
       $readerStatus.set('error');
-    });
+    }
 
     return () => {
       cancelled = true;
@@ -155,9 +171,12 @@ function EpubReaderApp({ bookId, data, problem }: Props) {
     (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
       if (target?.closest?.('input, textarea, select')) return;
-      // Right-to-left books turn forward to the left.
-      if (event.key === 'ArrowRight' || event.key === 'PageDown') (rtl ? prev : next)();
-      else if (event.key === 'ArrowLeft' || event.key === 'PageUp') (rtl ? next : prev)();
+      // Page Down and Page Up follow the reading order; the arrows follow the screen, so in a
+      // right-to-left book the left arrow turns forward.
+      if (event.key === 'PageDown') next();
+      else if (event.key === 'PageUp') prev();
+      else if (event.key === 'ArrowRight') (rtl ? prev : next)();
+      else if (event.key === 'ArrowLeft') (rtl ? next : prev)();
     },
     [rtl, next, prev],
   );

@@ -87,8 +87,9 @@ function TocList({ entries, onJump }: { entries: TocEntry[]; onJump: (target: Me
     <ul className="menu menu-sm w-full">
       {entries.map((entry, index) => (
         <li key={`${index}-${entry.title}`}>
-          <button type="button" disabled={entry.page === null && !entry.href} onClick={() => onJump({ page: entry.page, href: entry.href })}>
-            <span className="min-w-0 flex-1 truncate text-left">{entry.title || '—'}</span>
+          {/* dir="auto": a Hebrew or Arabic label lays out right to left, its page number on the left. */}
+          <button type="button" dir="auto" disabled={entry.page === null && !entry.href} onClick={() => onJump({ page: entry.page, href: entry.href })}>
+            <span className="min-w-0 flex-1 truncate text-start">{entry.title || '—'}</span>
             {entry.page ? <span className="text-base-content/70 text-xs">{entry.page}</span> : null}
           </button>
           {entry.items.length > 0 && <TocList entries={entry.items} onJump={onJump} />}

@@ -8,6 +8,8 @@ export interface SearchView {
   current: number;
   running: boolean;
   done: boolean;
+  /** Every page was searched and none had text. */
+  noText?: boolean;
   query: string;
 }
 
@@ -36,7 +38,7 @@ export function SearchBar({ view, onSearch, onStep, onClear }: Props) {
   let status = '';
   if (view.total > 0) status = t('reader.matchCount', { current: view.current + 1, total: view.total });
   else if (view.running) status = t('reader.searching');
-  else if (view.done) status = t('reader.notFound');
+  else if (view.done) status = view.noText ? t('readerContent.noTextLayer') : t('reader.notFound');
 
   return (
     <div role="search" aria-busy={view.running} className="flex flex-wrap items-center gap-1">

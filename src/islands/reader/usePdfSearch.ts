@@ -17,9 +17,11 @@ export interface PdfSearch {
   running: boolean;
   /** True once every page was searched. */
   done: boolean;
+  /** True once every page was searched and none had any text (a scan without a text layer). */
+  noText: boolean;
 }
 
-const EMPTY: PdfSearch = { query: '', options: { matchCase: false, wholeWord: false }, matches: new Map(), total: 0, current: -1, currentAt: null, running: false, done: false };
+const EMPTY: PdfSearch = { query: '', options: { matchCase: false, wholeWord: false }, matches: new Map(), total: 0, current: -1, currentAt: null, running: false, done: false, noText: false };
 
 function locate(matches: Map<number, Match[]>, current: number): { page: number; index: number } | null {
   if (current < 0) return null;
@@ -51,11 +53,14 @@ export function usePdfSearch(doc: PDFDocumentProxy | null, pageCount: number, pr
       // Searching reads every page: the rest of the file comes in a few large requests, not page by page.
       void prefetchAll?.().catch(() => {});
       let total = 0;
+      let anyText = false;
       for (let page = 1; page <= pageCount; page++) {
         const content = await pageTextContent(doc, page).catch(() => null);
         if (id !== run.current) return;
         if (!content) continue;
-        const found = findMatches(buildPageText(content.items).text, query, options);
+        const { text } = buildPageText(content.items);
+        anyText ||= text.trim() !== '';
+        const found = findMatches(text, query, options);
         if (found.length === 0) continue;
         matches.set(page, found);
         total += found.length;
@@ -64,7 +69,7 @@ export function usePdfSearch(doc: PDFDocumentProxy | null, pageCount: number, pr
           return { ...previous, matches: new Map(matches), total, current, currentAt: locate(matches, current) };
         });
       }
-      setState((previous) => ({ ...previous, running: false, done: true }));
+      setState((previous) => ({ ...previous, running: false, done: true, noText: !anyText }));
     },
     [doc, pageCount, prefetchAll],
   );

@@ -1,5 +1,6 @@
 import type { BookReadingData } from '../api/schemas/reader.ts';
 import { fetchDrmObject, StreamError } from './source.ts';
+import { svgAsPage } from './epub-content.ts';
 
 export type EpubJs = typeof import('epubjs').default;
 
@@ -96,6 +97,8 @@ export function createEpubFetcher(data: BookReadingData) {
     if (XML_TYPES.includes(kind)) return new DOMParser().parseFromString(text, 'text/xml');
     if (kind === 'xhtml') return new DOMParser().parseFromString(text, 'application/xhtml+xml');
     if (kind === 'html' || kind === 'htm') return new DOMParser().parseFromString(text, 'text/html');
+    // Only spine items are asked for as documents: an SVG one is a page of a fixed-layout book.
+    if (kind === 'svg') return svgAsPage(text);
     return text;
   }
 

@@ -1,6 +1,7 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 import type { ObjectSource } from './source.ts';
+import { pdfjsDecodersPath } from './pdfjs-assets.ts';
 
 export type PdfJs = typeof import('pdfjs-dist');
 
@@ -44,8 +45,10 @@ export async function openPdf(lib: PdfJs, source: ObjectSource, options: { initi
     rangeChunkSize: source.chunkSize,
     disableAutoFetch: true,
     disableStream: true,
-    // Decoders for JBIG2 and JPEG 2000 images would need WebAssembly, which the site's policy forbids.
+    // JBIG2 and JPEG 2000 images (scans): pdf.js's JavaScript decoders, from the folder the build
+    // copies them to; their WebAssembly versions would need a policy that allows WebAssembly.
     useWasm: false,
+    wasmUrl: pdfjsDecodersPath(lib.version),
     verbosity: 0,
   });
   let failed: (error: unknown) => void = () => {};

@@ -25,9 +25,10 @@ export interface IngestedBook {
 /**
  * Adds a fixture to the running server's catalogue with `npm run ingest`, which hands the file to
  * the server holding the data directory. Each test adds its own copy, so tests share no reading data.
+ * `file` is a name in the shared fixtures folder, or an absolute path.
  */
 export async function ingest(baseURL: string, file: string, options: string[] = []): Promise<IngestedBook> {
-  const { stdout } = await run(process.execPath, ['server/reader/ingest-cli.ts', join(fixtures, file), '--epustaka', 'Perpustakaan Digital Nusantara', '--server', baseURL, '--json', ...options], {
+  const { stdout } = await run(process.execPath, ['server/reader/ingest-cli.ts', resolve(fixtures, file), '--epustaka', 'Perpustakaan Digital Nusantara', '--server', baseURL, '--json', ...options], {
     env: { ...process.env, DATA_DIR: e2eDataDir(), DATABASE_URL: '' },
   });
   return JSON.parse(stdout) as IngestedBook;
