@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, test, type Page } from 'playwright/test';
 import { signIn, demoUsers } from './support/auth.ts';
-import { e2eDataDir, ingest } from './support/books.ts';
+import { borrow, e2eDataDir, ingest } from './support/books.ts';
 
 /*
  * Books the readers need more than epub.js and pdf.js do by default: SVG pages, a layout per page,
@@ -81,6 +81,33 @@ test.describe('EPUB pages', () => {
     await page.getByRole('button', { name: 'Sebelumnya' }).click();
     await expect(picture).toBeVisible();
     await expect(page.getByText('Lokasi 2 dari 3')).toBeVisible();
+  });
+
+  test('a borrowed DRM copy shows its SVG pages', async ({ page }) => {
+    test.setTimeout(60_000);
+    const book = await ingest(baseUrl(), own('svg-fixed-layout.epub'), ['--drm']);
+    await signIn(page, demoUsers.siswa);
+    await borrow(page, book);
+    await page.goto(`/read-book-epub?book=${book.book_id}`);
+    const frame = page.frameLocator('.epub-view iframe');
+    await expect(frame.getByText('Halaman SVG 1')).toBeVisible({ timeout: 20_000 });
+    await expectWholePage(page, frame.locator('svg'));
+  });
+
+  test('a borrowed DRM copy shows its fixed picture page whole', async ({ page }) => {
+    test.setTimeout(60_000);
+    const book = await ingest(baseUrl(), own('mixed-layout.epub'), ['--drm']);
+    await signIn(page, demoUsers.siswa);
+    await borrow(page, book);
+    await page.goto(`/read-book-epub?book=${book.book_id}`);
+    const frame = page.frameLocator('.epub-view iframe');
+    await expect(frame.getByRole('heading', { name: 'Bab Satu' })).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Berikutnya' }).click();
+    const picture = frame.locator('#plate-image');
+    await expect(picture).toBeVisible();
+    // The picture arrives sealed and is shown from a blob URL, drawn at its full size.
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => (img.src.startsWith('blob:') ? img.naturalWidth : 0))).toBe(600);
+    await expectWholePage(page, picture);
   });
 
   test('a chapter that cannot be loaded shows the error screen, not a blank page', async ({ page }) => {
