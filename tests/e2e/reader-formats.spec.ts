@@ -71,9 +71,13 @@ test.describe('EPUB pages', () => {
     await expect(picture).toBeVisible();
     await expect(page.getByText('Lokasi 2 dari 3')).toBeVisible();
     await expectWholePage(page, picture);
+    // A bookmark on the picture page marks that page only.
+    await page.getByRole('button', { name: 'Tandai halaman ini' }).click();
+    await expect(page.getByRole('button', { name: 'Hapus penanda halaman ini' })).toBeVisible();
     await page.getByRole('button', { name: 'Berikutnya' }).click();
     await expect(frame.getByRole('heading', { name: 'Bab Dua' })).toBeVisible();
     await expect(page.getByText('Lokasi 3 dari 3')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Tandai halaman ini' })).toHaveAttribute('aria-pressed', 'false');
     // The reflowable chapter after it is laid out as text again: it fills the frame's width.
     const text = await frame.locator('p').first().boundingBox();
     const viewer = (await page.locator('.epub-view').first().boundingBox())!;
