@@ -11,6 +11,7 @@ import type { CatalogueIconName } from '../../components/catalogue/icons.ts';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
 import { BookMenu } from './BookMenu.tsx';
 import { useBook, type BookIslandProps } from './useBook.ts';
+import { isBuiltPage } from '../../lib/domain/built-pages.ts';
 
 interface Props extends BookIslandProps {
   lang: Lang;
@@ -47,7 +48,7 @@ function Actions({ variant, ...props }: BookIslandProps & { variant: Props['vari
   const button = membershipButton(detailButtonInput(book));
   const bar = variant === 'bar';
   // The menu lives in this browser's storage: known only after hydration.
-  const donation = mounted && book.using_drm && menu.some((entry) => entry.id === 'donation');
+  const donation = mounted && book.using_drm && menu.some((entry) => entry.id === 'donation') && isBuiltPage('/donation');
   const warning = book.has_borrow || !book.epustaka ? null : membershipWarning(membershipState(book.epustaka.has_join, book.epustaka.member_status));
   const label =
     button.label === 'queued' && book.queue_position ? t('catalogue.membership.queuedAt', { position: book.queue_position }) : t(`catalogue.membership.${button.label}`);
