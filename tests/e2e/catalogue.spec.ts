@@ -286,14 +286,15 @@ test.describe('book detail', () => {
     const others = dialog.getByRole('listitem').filter({ hasNotText: 'Antre Uji' });
     if ((await others.count()) > 0) {
       const first = others.first();
-      const name = (await first.getByRole('link').innerText()).trim();
+      const name = (await first.locator('a').first().innerText()).trim();
       await first.getByRole('button', { name: `Ikuti ${name}` }).click();
       const confirm = page.getByRole('dialog', { name: 'Ikuti pengguna' });
       await expect(confirm).toContainText(`Ikuti ${name}?`);
       await confirm.getByRole('button', { name: 'Ikuti', exact: true }).click();
       await expect(page.getByText(`Anda sekarang mengikuti ${name}.`)).toBeVisible();
       await expect(first.getByRole('button', { name: `Berhenti mengikuti ${name}` })).toHaveText('Mengikuti');
-      await expect(first.getByRole('link')).toHaveAttribute('href', /^\/profil\/user\/[0-9a-f-]{36}$/);
+      // Profile pages are not built yet: the name is text, not a link to a missing page.
+      await expect(first.getByRole('link')).toHaveCount(0);
     }
   });
 });
