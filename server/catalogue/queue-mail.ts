@@ -1,6 +1,7 @@
 import type { ApiDeps } from '../deps.ts';
 import { sendMail } from '../accounts/mailer.ts';
 import { accountSettings } from '../accounts/settings.ts';
+import { formatOfferDeadline } from '../../src/lib/domain/lending.ts';
 
 interface NewOffer {
   id: string;
@@ -15,15 +16,11 @@ interface NewOffer {
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** The deadline as the member reads it: Indonesian, in Western Indonesia Time. */
-export function formatDeadline(at: Date): string {
-  const text = new Intl.DateTimeFormat('id-ID', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Asia/Jakarta' }).format(at);
-  return `${text} WIB`;
-}
 
 /** The mail telling a member that a copy is held for them until `deadline`. */
 export function offerMail(offer: { name: string; title: string; epustaka: string; deadline: Date; link: string; appName: string }) {
-  const deadline = formatDeadline(offer.deadline);
+  // Worded as the book page words it.
+  const deadline = formatOfferDeadline(offer.deadline.toISOString(), 'id');
   const subject = `Giliran Anda: “${offer.title}” siap dipinjam`;
   const lines = [
     `Halo ${offer.name},`,

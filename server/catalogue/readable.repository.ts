@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/client.ts';
 import { conflict } from '../http/errors.ts';
-import type { QueueOffer } from '../../src/lib/api/schemas/lending.ts';
+import { NOT_WEB_READABLE, type QueueOffer } from '../../src/lib/api/schemas/lending.ts';
 import { iso } from './format.ts';
 
 /** True when the book has a file the web readers open (a stored PDF or EPUB). */
@@ -16,7 +16,7 @@ export async function hasReadableFile(db: Queryable, bookId: string): Promise<bo
  */
 export async function requireReadableFile(db: Queryable, bookId: string): Promise<void> {
   if (!(await hasReadableFile(db, bookId))) {
-    throw conflict('not_web_readable', 'This book has no file that can be read on the web yet, so it cannot be borrowed here.');
+    throw conflict(NOT_WEB_READABLE, 'This book has no file that can be read on the web yet, so it cannot be borrowed here.');
   }
 }
 

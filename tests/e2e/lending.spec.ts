@@ -72,7 +72,7 @@ test.describe('queue offers', () => {
     const detail = (await apiJson<{ data: Detail }>(page.request, '/webhook/book-detail', { book_id: book.id })).data;
     expect(detail.queue_offer?.epustaka_id).toBe(holding.id);
     const deadline = new Date(detail.queue_offer!.expires_at);
-    const shown = new Intl.DateTimeFormat('id-ID', { dateStyle: 'full', timeStyle: 'short' }).format(deadline);
+    const shown = `${new Intl.DateTimeFormat('id-ID', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Asia/Jakarta' }).format(deadline)} WIB`;
     await expect(page.locator('[data-queue-offer]').first()).toContainText(`Giliran Anda! Satu salinan disimpan untuk Anda sampai ${shown}.`);
     const claim = page.getByRole('button', { name: 'Pinjam salinan untuk Anda' }).first();
     await expect(claim).toBeEnabled();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { lendingButton, lendingLabelKey, lendingReason, type LendingInput } from './lending.ts';
+import { formatOfferDeadline, lendingButton, lendingLabelKey, lendingReason, type LendingInput } from './lending.ts';
 
 const base: LendingInput = {
   has_join: true,
@@ -31,6 +31,11 @@ describe('lending button', () => {
     expect(lendingButton({ ...base, available_qty: 1, web_readable: false })).toEqual({ label: 'unreadable', disabled: true, action: 'none' });
     expect(lendingReason({ ...base, web_readable: false })).toBe('unreadable');
     expect(lendingButton({ ...base, has_borrow: true, web_readable: false }).action).toBe('read');
+  });
+
+  test('deadlines are given in WIB, the same on the server and in the browser', () => {
+    expect(formatOfferDeadline('2026-11-26T03:15:00.000Z', 'id')).toBe('Kamis, 26 November 2026 pukul 10.15 WIB');
+    expect(formatOfferDeadline('2026-11-26T03:15:00.000Z', 'en')).toMatch(/^Thursday,? 26 November 2026 at 10:15 WIB$/);
   });
 
   test('labels of this feature have their own keys', () => {

@@ -64,7 +64,12 @@ export function lendingReason(input: LendingInput): 'unreadable' | 'outOfStockJo
   return null;
 }
 
-/** The deadline of a held copy, shown as the user reads dates: "Kamis, 26 November 2026 10.15". */
+/**
+ * A deadline as the library states it, in Western Indonesia Time: "Kamis, 26 November 2026 pukul
+ * 10.15 WIB". One time zone, so the page the server renders and the one the browser shows agree
+ * (and the mail says the same).
+ */
 export function formatOfferDeadline(iso: string, lang: string): string {
-  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'id-ID', { dateStyle: 'full', timeStyle: 'short' }).format(new Date(iso));
+  const text = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'id-ID', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Asia/Jakarta' }).format(new Date(iso));
+  return `${text} WIB`;
 }
