@@ -103,8 +103,16 @@ function conditionSql(c: FilterCondition<BookFilterField>, p: SqlParams, viewerI
       if (c.op === 'lte') return `${YEAR} <= ${p.add(c.value)}::int`;
       return `${YEAR} = ANY(${p.add(list(c.value))}::int[])`;
     case 'q': {
-      const pattern = p.add(containsPattern(String(c.value)));
-      return `(b.catalog_title ILIKE ${pattern} OR a.author_name ILIKE ${pattern})`;
+      // Every word must appear in the title or the author's name: "hirata pelangi" finds
+      // Laskar Pelangi by Andrea Hirata.
+      const words = String(c.value).split(/\s+/).filter(Boolean).slice(0, 8);
+      if (words.length === 0) return null;
+      return words
+        .map((word) => {
+          const pattern = p.add(containsPattern(word));
+          return `(b.catalog_title ILIKE ${pattern} OR a.author_name ILIKE ${pattern})`;
+        })
+        .join(' AND ');
     }
     case 'entry':
       return c.value === true ? ENTRY_HOLDING(p.add(viewerId), p.add(now.toISOString())) : null;

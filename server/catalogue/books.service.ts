@@ -8,11 +8,12 @@ import { findOpenLoan, hasBorrowedBefore } from './loans.repository.ts';
 import { findOpenQueueEntry, queuePosition } from './queue.repository.ts';
 import { findOwnReview, reviewStats } from './ratings.repository.ts';
 import { settleDue } from './loans.service.ts';
+import { findQueueOffer, hasReadableFile } from './readable.repository.ts';
 
 const bookNotFound = () => notFound('book_not_found', 'The book could not be found.');
 
 /** Maps a book row to what anyone may see; copies are filled in by the caller. */
-function toPublicDetail(row: BookDetailRow, copies: { all_qty: number; available_qty: number }): PublicBookDetail {
+function toPublicDetail(row: BookDetailRow, copies: { all_qty: number; available_qty: number }, webReadable: boolean): PublicBookDetail {
   return {
     id: row.id,
     book_id: row.id,
@@ -38,6 +39,7 @@ function toPublicDetail(row: BookDetailRow, copies: { all_qty: number; available
     category_name: row.category_name,
     catalog_info: { organization_name: row.publisher },
     share_url: `/book/${row.id}`,
+    web_readable: webReadable,
   };
 }
 
@@ -58,8 +60,10 @@ export async function getBookDetail(deps: ApiDeps, callerId: string, bookId: str
   const holdings = await listHoldingViews(deps.db, bookId, callerId);
   const counted = epustakaId ? holdings.filter((h) => h.epustaka_id === epustakaId) : holdings;
   if (epustakaId && counted.length === 0) throw notFound('book_not_found', 'This ePustaka does not hold the book.');
-  const best = bestHolding(holdings, now, epustakaId);
-  const [related, stats, ownReview, openLoan, before, activeLoans, queued] = await Promise.all([
+  // A copy held for the caller decides which library the page shows, unless the address names one.
+  const offer = await findQueueOffer(deps.db, callerId, bookId, now);
+  const best = bestHolding(holdings, now, epustakaId ?? offer?.epustaka_id);
+  const [related, stats, ownReview, openLoan, before, activeLoans, queued, readable] = await Promise.all([
     listRelatedBooks(deps.db, row),
     reviewStats(deps.db, bookId, callerId),
     findOwnReview(deps.db, bookId, callerId),
@@ -67,6 +71,7 @@ export async function getBookDetail(deps: ApiDeps, callerId: string, bookId: str
     hasBorrowedBefore(deps.db, callerId, bookId),
     countActiveLoans(deps.db, bookId, now),
     findOpenQueueEntry(deps.db, callerId, bookId),
+    hasReadableFile(deps.db, bookId),
   ]);
   let epustaka: BookDetail['epustaka'] = null;
   if (best) {
@@ -74,7 +79,7 @@ export async function getBookDetail(deps: ApiDeps, callerId: string, bookId: str
     epustaka = brief;
   }
   return {
-    ...toPublicDetail(row, sumCopies(counted)),
+    ...toPublicDetail(row, sumCopies(counted), readable),
     queue_count: counted.reduce((n, h) => n + h.queue_count, 0),
     active_borrow_count: activeLoans,
     review_count: stats.review_count,
@@ -84,6 +89,7 @@ export async function getBookDetail(deps: ApiDeps, callerId: string, bookId: str
     has_borrow: openLoan !== undefined && new Date(openLoan.due_at) > now,
     has_borrow_before: before,
     queue_position: queued ? await queuePosition(deps.db, queued.id) : null,
+    queue_offer: offer,
   };
 }
 
@@ -95,7 +101,7 @@ export async function getPublicBookDetail(deps: ApiDeps, bookId: string): Promis
   const row = await findBookDetail(deps.db, bookId);
   if (!row || !row.is_public) throw bookNotFound();
   const holdings = await listHoldingViews(deps.db, bookId, null);
-  return toPublicDetail(row, sumCopies(holdings));
+  return toPublicDetail(row, sumCopies(holdings), await hasReadableFile(deps.db, bookId));
 }
 
 /** Whether the caller has the book on loan now, and the loan's key for the reader. */

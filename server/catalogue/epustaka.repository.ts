@@ -161,11 +161,20 @@ export function hasCopies(row: Pick<HoldingRow, 'using_drm' | 'available_qty'>):
 }
 
 /**
- * The holding best for a user: `preferredId` when given and held; else one they are an active
- * member of with copies; else one they are an active member of; else the first.
+ * The holding best for a user: `preferredId` when given and held; else where they can borrow
+ * now (an active member, with copies); else a public one with copies they may join and borrow
+ * from at once; else one they are an active member of (to queue); else one not waiting for
+ * approval; else the first. A request waiting at one library never hides another's copies.
  */
 export function bestHolding<T extends HoldingViewRow>(rows: T[], now: Date, preferredId?: string): T | undefined {
   if (preferredId) return rows.find((r) => r.epustaka_id === preferredId);
-  const active = (r: T) => effectiveStatus(r, now) === 1;
-  return rows.find((r) => active(r) && hasCopies(r)) ?? rows.find(active) ?? rows[0];
+  const status = (r: T) => effectiveStatus(r, now);
+  const joinable = (r: T) => !r.epustaka_isprivate && status(r) !== 0 && status(r) !== 1;
+  return (
+    rows.find((r) => status(r) === 1 && hasCopies(r)) ??
+    rows.find((r) => joinable(r) && hasCopies(r)) ??
+    rows.find((r) => status(r) === 1) ??
+    rows.find((r) => status(r) !== 0) ??
+    rows[0]
+  );
 }

@@ -25,6 +25,8 @@ import {
 } from './loans.repository.ts';
 import { endQueueEntry, endWaitingEntries, expireOffers, findOpenOffer, offerToNext } from './queue.repository.ts';
 import { findBookBrief } from './books.repository.ts';
+import { requireReadableFile } from './readable.repository.ts';
+import { mailNewOffers } from './queue-mail.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -65,7 +67,7 @@ export async function releaseCopies(tx: Queryable, holding: HoldingRow, count: n
  * Settles a few holdings with overdue loans or expired offers, so reads see them up to date
  * without a background job. Cheap when nothing is due (two index probes).
  */
-export async function settleDue(deps: Pick<ApiDeps, 'db' | 'now'>, limit = 20): Promise<void> {
+export async function settleDue(deps: ApiDeps, limit = 20): Promise<void> {
   const now = deps.now();
   const due = await findHoldingsToSettle(deps.db, now, limit);
   for (const { epustaka_id, book_id } of due) {
@@ -74,6 +76,7 @@ export async function settleDue(deps: Pick<ApiDeps, 'db' | 'now'>, limit = 20): 
       if (holding) await settleHolding(tx, holding, now);
     });
   }
+  if (due.length > 0) await mailNewOffers(deps);
 }
 
 /**
@@ -100,11 +103,12 @@ export async function requireHolding(db: Queryable, epustakaId: string, bookId: 
  * A DRM book takes a copy (or the copy offered to the caller from the queue); an open book is
  * never counted. Asking again while the loan from the same ePustaka is open answers that loan
  * (`repeated`), so a retried request never makes a second loan.
- * @throws ApiError book_not_found, not_member, membership_pending, membership_expired, no_copies, already_borrowed.
+ * @throws ApiError book_not_found, not_web_readable, not_member, membership_pending, membership_expired, no_copies, already_borrowed.
  */
 export async function borrow(deps: ApiDeps, callerId: string, input: BorrowInput): Promise<{ loan: BorrowRecord; repeated: boolean }> {
   if (input.user_id !== callerId) throw forbidden('user_mismatch', 'You can only borrow for yourself.');
   await requireHolding(deps.db, input.epustaka_id, input.book_id);
+  await requireReadableFile(deps.db, input.book_id);
   const now = deps.now();
   await requireActiveMember(deps.db, input.epustaka_id, callerId, now);
   return inTransaction(deps.db, async (tx) => {
@@ -143,7 +147,7 @@ export async function returnBook(deps: ApiDeps, callerId: string, loanId: string
   if (!loan) throw notFound('borrow_not_found', 'The loan could not be found.');
   if (loan.user_id !== callerId) throw forbidden('not_your_borrow', 'You can only return your own loans.');
   const now = deps.now();
-  return inTransaction(deps.db, async (tx) => {
+  const record = await inTransaction(deps.db, async (tx) => {
     // Holding first, then the loan: the same lock order as borrowing.
     const holding = await lockHolding(tx, loan.epustaka_id, loan.book_id);
     if (holding) await settleHolding(tx, holding, now);
@@ -154,4 +158,7 @@ export async function returnBook(deps: ApiDeps, callerId: string, loanId: string
     if (holding?.using_drm) await releaseCopies(tx, holding, 1, now);
     return toBorrowRecord(closed);
   });
+  // The next in line hears that a copy is held for them.
+  await mailNewOffers(deps);
+  return record;
 }

@@ -7,6 +7,8 @@ import { findOpenLoan } from './loans.repository.ts';
 import { endQueueEntry, findOpenQueueEntry, findQueueEntry, insertQueueEntry, queuePosition } from './queue.repository.ts';
 import { iso } from './format.ts';
 import { releaseCopies, requireActiveMember, requireHolding, settleHolding } from './loans.service.ts';
+import { requireReadableFile } from './readable.repository.ts';
+import { mailNewOffers } from './queue-mail.ts';
 
 /**
  * Puts the caller at the end of a holding's line. Only for a DRM book with copies held but none
@@ -18,6 +20,7 @@ import { releaseCopies, requireActiveMember, requireHolding, settleHolding } fro
 export async function joinQueue(deps: ApiDeps, callerId: string, input: QueueJoinInput): Promise<QueueJoinResult> {
   const holding = await requireHolding(deps.db, input.epustaka_id, input.book_id);
   if (!holding.using_drm) throw conflict('not_queueable', 'Open books are never out of copies: borrow it instead.');
+  await requireReadableFile(deps.db, input.book_id);
   const now = deps.now();
   await requireActiveMember(deps.db, input.epustaka_id, callerId, now);
   return inTransaction(deps.db, async (tx) => {
@@ -60,4 +63,5 @@ export async function leaveQueue(deps: ApiDeps, callerId: string, queueId: strin
     // The copy held for them goes to the next in line.
     if (holding && current.offered_at !== null) await releaseCopies(tx, holding, 1, now);
   });
+  await mailNewOffers(deps);
 }

@@ -15,6 +15,7 @@ export interface DemoBookFile {
 
 const NUSANTARA = 'Perpustakaan Digital Nusantara';
 
+/** Real books of the demo. Test files (the pdf.js issue files, the TraceMonkey paper) are not among them: the tests add their own copies. */
 export const demoBookFiles: DemoBookFile[] = [
   {
     file: 'freeculture-352p-outline.pdf',
@@ -24,17 +25,8 @@ export const demoBookFiles: DemoBookFile[] = [
     },
   },
   {
-    file: 'tracemonkey.pdf',
-    testOnly: true,
-    input: { title: 'Trace-based Just-in-Time Type Specialization for Dynamic Languages', author: 'Andreas Gal', category: 'Teknologi & Komputer', epustaka: NUSANTARA, drm: true, copies: 2 },
-  },
-  {
     file: 'moby-dick.epub',
     input: { title: 'Moby-Dick', author: 'Herman Melville', category: 'Fiksi', epustaka: NUSANTARA, drm: true, copies: 2, description: 'Kisah Kapten Ahab memburu paus putih (CC BY-SA 3.0).' },
-  },
-  {
-    file: 'password-abc_issue6010_1.pdf',
-    input: { title: 'Issue 6010', author: 'Mozilla pdf.js', category: 'Teknologi & Komputer', epustaka: NUSANTARA, drm: true, copies: 1, password: 'abc' },
   },
   { file: 'alice-epub3-images.epub', input: { author: 'Lewis Carroll', category: 'Anak-anak', epustaka: NUSANTARA, drm: false } },
   { file: 'wasteland.epub', input: { author: 'T.S. Eliot', category: 'Bahasa & Sastra', epustaka: NUSANTARA, drm: false } },

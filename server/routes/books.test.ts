@@ -100,6 +100,15 @@ describe('webhook/book-list', () => {
     expect(wildcard.body.meta.total).toBe(0);
   });
 
+  test('q matches each word in the title or the author, so title and author words mix', async () => {
+    const mixed = await get(listPath({ q: 'nurjanah  gerimis' }));
+    expect(titles(mixed.body)).toEqual(['Gerimis di Kota Kembang']);
+    const authorOnly = await get(listPath({ q: 'Euis Nurjanah' }));
+    expect(titles(authorOnly.body).sort()).toEqual(['Angin Selatan', 'Gerimis di Kota Kembang']);
+    const noMatch = await get(listPath({ q: 'nurjanah planet' }));
+    expect(noMatch.body.meta.total).toBe(0);
+  });
+
   test('epustaka_id keeps the books one ePustaka holds, with its copies', async () => {
     const res = await get(listPath({ epustaka_id: cat.privateId }));
     expect(titles(res.body).sort()).toEqual(['Catatan Harian Sekolah', 'Gerimis di Kota Kembang']);

@@ -6,6 +6,7 @@ import { insertCatalogue, type MembershipPlan } from './catalogue.ts';
 import { insertActivity } from './activity.ts';
 import { books, authors, categories, epustakas } from './content/index.ts';
 import { attachDemoBookFiles } from '../reader/demo-books.ts';
+import { attachDemoEditions } from './readable-books.ts';
 
 /** True once the product's organisation exists. */
 export async function isSeeded(db: Db): Promise<boolean> {
@@ -45,4 +46,6 @@ export async function seedDemo(db: Db, config: ServerConfig, options: { log?: (m
   });
   options.log?.(`demo data ready: ${books.length} books in ${epustakas.length} ePustaka`);
   await attachDemoBookFiles(db, config, options.log);
+  // Every other book gets a generated edition, so everything the demo lends opens in the reader.
+  await attachDemoEditions(db, { dataDir: config.dataDir, organizationId: config.organizationId }, options.log);
 }

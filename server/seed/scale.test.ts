@@ -1,15 +1,23 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { BENCH_USERS, RACE_BOOKS, scaleId, seedScale, type ScaleManifest } from './scale.ts';
 
 let ctx: TestContext;
 let manifest: ScaleManifest;
+let dataDir: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  manifest = await seedScale(ctx.db, ctx.config, { books: 2000 });
+  dataDir = mkdtempSync(join(tmpdir(), 'scale-seed-'));
+  manifest = await seedScale(ctx.db, { ...ctx.config, dataDir }, { books: 2000 });
+}, 120_000);
+afterAll(async () => {
+  await ctx.close();
+  rmSync(dataDir, { recursive: true, force: true });
 });
-afterAll(() => ctx.close());
 
 const count = async (sql: string, params: unknown[] = []) => (await ctx.db.query<{ n: number }>(sql, params)).rows[0]!.n;
 
@@ -60,5 +68,12 @@ describe('scale seed', () => {
     expect(second.status).toBe(409);
     const detail = await ctx.request('GET', `/webhook/book-detail?book_id=${manifest.sampleBookId}`, { token: await token(2) });
     expect(detail.status).toBe(200);
+  });
+});
+
+describe('scale seed, books the benchmark lends', () => {
+  test('have a readable file, as every lent book must', async () => {
+    const lent = [scaleId('book', 0), scaleId('book', RACE_BOOKS)];
+    expect(await count('SELECT count(*)::int AS n FROM book_files WHERE book_id = ANY($1::uuid[])', [lent])).toBe(2);
   });
 });

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import type { ServerConfig } from '../config.ts';
 import { hashPassword } from '../auth/password.ts';
 import { LOAN_DAYS } from '../../src/lib/api/schemas/catalogue.ts';
+import { attachDemoEditions } from './readable-books.ts';
 
 /*
  * The scale database of `npm run seed:scale` and `npm run bench`: N generated books with matching
@@ -96,7 +97,7 @@ export interface ScaleOptions {
  * Adds the generated catalogue to a migrated database (the demo data may or may not be there).
  * Runs in one transaction.
  */
-export async function seedScale(db: Db, config: Pick<ServerConfig, 'organizationId'>, options: ScaleOptions): Promise<ScaleManifest> {
+export async function seedScale(db: Db, config: Pick<ServerConfig, 'organizationId' | 'dataDir'>, options: ScaleOptions): Promise<ScaleManifest> {
   const started = performance.now();
   const log = options.log ?? (() => {});
   const now = options.now ?? new Date();
@@ -267,6 +268,10 @@ export async function seedScale(db: Db, config: Pick<ServerConfig, 'organization
     await db.exec(`ANALYZE ${table}`);
   }
   step('analyze', t);
+
+  // The books the benchmark borrows need a readable file, as every book does to be lent.
+  const lent = Array.from({ length: RACE_BOOKS + BENCH_USERS * POOL_BORROWS_PER_USER }, (_, i) => scaleId('book', i));
+  await attachDemoEditions(db, { dataDir: config.dataDir, organizationId: org }, log, { bookIds: lent });
 
   const counts: Record<string, number> = {};
   for (const table of ['books', 'authors', 'categories', 'epustaka', 'users', 'epustaka_books', 'borrows', 'ratings']) {

@@ -107,6 +107,8 @@ export interface BookOptions {
   createdAt?: Date;
   /** Holdings: `copies` is ignored (0) for open books. */
   holdings?: { epustakaId: string; copies: number }[];
+  /** Registers a (placeholder) readable file, as borrowing needs one; true unless set false. */
+  readable?: boolean;
 }
 
 /** A book with its holdings. */
@@ -128,6 +130,12 @@ export async function createBook(ctx: TestContext, options: BookOptions = {}): P
     ],
   );
   const id = rows[0]!.id;
+  if (options.readable !== false) {
+    await ctx.db.query(
+      `INSERT INTO book_files (book_id, kind, file_name, size, sha256, chunk_size, key_salt) VALUES ($1, 'epub', 'test.epub', 1, 'test', 65536, 'test')`,
+      [id],
+    );
+  }
   for (const h of options.holdings ?? []) {
     const copies = drm ? h.copies : 0;
     await ctx.db.query('INSERT INTO epustaka_books (epustaka_id, book_id, all_qty, available_qty) VALUES ($1, $2, $3, $3)', [h.epustakaId, id, copies]);

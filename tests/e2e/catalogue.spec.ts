@@ -170,7 +170,9 @@ test.describe('book detail', () => {
     const row = dialog.getByRole('listitem').filter({ hasText: 'Perpustakaan Digital Nusantara' });
     await row.getByRole('button', { name: 'Pinjam' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText(`“${book!.book_title}” berhasil dipinjam.`)).toBeVisible();
+    const confirmation = page.getByRole('dialog', { name: 'Buku dipinjam' });
+    await expect(confirmation.getByText(`“${book!.book_title}” berhasil dipinjam.`)).toBeVisible();
+    await confirmation.getByRole('button', { name: 'Nanti saja' }).click();
 
     const read = page.getByRole('link', { name: 'Baca', exact: true });
     await expect(read).toBeVisible();
@@ -284,14 +286,15 @@ test.describe('book detail', () => {
     const others = dialog.getByRole('listitem').filter({ hasNotText: 'Antre Uji' });
     if ((await others.count()) > 0) {
       const first = others.first();
-      const name = (await first.getByRole('link').innerText()).trim();
+      const name = (await first.locator('a').first().innerText()).trim();
       await first.getByRole('button', { name: `Ikuti ${name}` }).click();
       const confirm = page.getByRole('dialog', { name: 'Ikuti pengguna' });
       await expect(confirm).toContainText(`Ikuti ${name}?`);
       await confirm.getByRole('button', { name: 'Ikuti', exact: true }).click();
       await expect(page.getByText(`Anda sekarang mengikuti ${name}.`)).toBeVisible();
       await expect(first.getByRole('button', { name: `Berhenti mengikuti ${name}` })).toHaveText('Mengikuti');
-      await expect(first.getByRole('link')).toHaveAttribute('href', /^\/profil\/user\/[0-9a-f-]{36}$/);
+      // Profile pages are not built yet: the name is text, not a link to a missing page.
+      await expect(first.getByRole('link')).toHaveCount(0);
     }
   });
 });
@@ -302,12 +305,13 @@ test.describe('membership gate', () => {
     const book = await findBookByTitle(page.request, 'Kota Lama Banjarmasin');
     await open(page, `/book/${book.id}`);
     await expect(page.getByText('Anda belum terdaftar sebagai anggota ePustaka ini.')).toBeVisible();
-    await page.getByRole('button', { name: 'Gabung', exact: true }).click();
+    await page.getByRole('button', { name: 'Gabung & pinjam', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Pinjam buku' });
     const row = dialog.getByRole('listitem').filter({ hasText: 'Rumah Baca Tepian Mahakam' });
     await expect(row).toContainText('Publik');
-    await row.getByRole('button', { name: 'Gabung' }).click();
+    await row.getByRole('button', { name: 'Gabung & pinjam' }).click();
     await expect(dialog).toBeHidden();
+    await page.getByRole('dialog', { name: 'Buku dipinjam' }).getByRole('button', { name: 'Nanti saja' }).click();
     await expect(page.getByRole('link', { name: 'Baca', exact: true })).toBeVisible();
     await expect(page.getByText('Anda belum terdaftar sebagai anggota ePustaka ini.')).toBeHidden();
   });

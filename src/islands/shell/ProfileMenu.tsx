@@ -9,6 +9,7 @@ import { I18nRoot } from './I18nRoot.tsx';
 import { Icon } from './Icon.tsx';
 import { usePopover } from './usePopover.ts';
 import { useMounted } from './useMounted.ts';
+import { isBuiltPage } from '../../lib/domain/built-pages.ts';
 
 interface Props {
   lang: Lang;
@@ -78,12 +79,14 @@ function ProfileMenuButton({ path }: { path: string }) {
           </div>
         )}
         <ul className="menu w-full p-0">
-          <li>
-            <a href="/profile" aria-current={path === '/profile' ? 'page' : undefined}>
-              <Icon name="user" />
-              {t('header.myProfile')}
-            </a>
-          </li>
+          {isBuiltPage('/profile') && (
+            <li>
+              <a href="/profile" aria-current={path === '/profile' ? 'page' : undefined}>
+                <Icon name="user" />
+                {t('header.myProfile')}
+              </a>
+            </li>
+          )}
           <li>
             <a href="/setting" aria-current={path === '/setting' ? 'page' : undefined}>
               <Icon name="settings" />

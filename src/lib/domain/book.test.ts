@@ -83,7 +83,7 @@ const detail: BookDetail = {
   avg_rating: null, rating_count: 0, file_ext: 'pdf', file_size_info: '1 MB', using_drm: true, all_qty: 5, available_qty: 3,
   all_user_borrow_count: 2, publish_date: '2019-01-01', book_isbn: null, publisher: null, language: 'id', pages: null, category_id: null,
   category_name: null, catalog_info: { organization_name: null }, share_url: '/book/b1', queue_count: 0, active_borrow_count: 1,
-  review_count: 0, related_books: [], user_rating: null, has_borrow: false, has_borrow_before: false, queue_position: null,
+  review_count: 0, related_books: [], user_rating: null, has_borrow: false, has_borrow_before: false, queue_position: null, queue_offer: null, web_readable: true,
   epustaka: { id: 'e1', epustaka_name: 'E', epustaka_logo: null, epustaka_isprivate: false, has_join: true, member_status: 1, available_qty: 2 },
 };
 

@@ -158,6 +158,7 @@ export function afterBorrow(book: BookDetail, epustakaId: string): BookDetail {
     all_user_borrow_count: book.all_user_borrow_count + (book.has_borrow_before ? 0 : 1),
     available_qty: Math.max(0, book.available_qty - taken),
     queue_position: null,
+    queue_offer: null,
   };
 }
 

@@ -3,6 +3,7 @@ import { ApiError } from '../api/errors.ts';
 import type { BookDetail, EpustakaBrief, Rating } from '../api/schemas/catalogue.ts';
 import { createT } from '../i18n/index.ts';
 import { $popup, $toasts } from './shell.ts';
+import { $loanConfirmation } from './loan-confirmation.ts';
 import {
   $bookRef,
   $holdings,
@@ -31,7 +32,7 @@ const book: BookDetail = {
   author_name: 'Euis', book_description: null, cover_url: null, avg_rating: null, rating_count: 0, file_ext: 'pdf', file_size_info: '1 MB',
   using_drm: true, all_qty: 3, available_qty: 2, all_user_borrow_count: 4, publish_date: null, book_isbn: null, publisher: null, language: 'id',
   pages: null, category_id: null, category_name: null, catalog_info: { organization_name: null }, share_url: '/book/x', queue_count: 0,
-  active_borrow_count: 1, review_count: 0, related_books: [], user_rating: null, has_borrow: false, has_borrow_before: false, queue_position: null,
+  active_borrow_count: 1, review_count: 0, related_books: [], user_rating: null, has_borrow: false, has_borrow_before: false, queue_position: null, queue_offer: null, web_readable: true,
   epustaka: { id: NUSANTARA, epustaka_name: 'Nusantara', epustaka_logo: null, epustaka_isprivate: false, has_join: true, member_status: 1, available_qty: 2 },
 };
 
@@ -102,11 +103,13 @@ describe('createListStore', () => {
 
 describe('borrowBook', () => {
   test("turns the book to Read and updates its counts on 'SUCCESS'", async () => {
-    post.mockResolvedValue({ code: 'SUCCESS', data: {}, message: 'The book is borrowed.' });
+    post.mockResolvedValue({ code: 'SUCCESS', data: { due_at: '2026-12-02T08:00:00.000Z' }, message: 'The book is borrowed.' });
     expect(await borrowBook(t, NUSANTARA)).toBe(true);
     expect(post).toHaveBeenCalledWith('webhook/borrow', { epustaka_id: NUSANTARA, user_id: USER, book_id: book.id });
     expect(currentBook()).toMatchObject({ has_borrow: true, active_borrow_count: 2, all_user_borrow_count: 5, available_qty: 1 });
-    expect(texts()).toEqual(['success: “Gerimis” berhasil dipinjam. Selamat membaca!']);
+    // The loan is confirmed in a dialog with its due date, not in a passing notification.
+    expect($loanConfirmation.get()).toEqual({ title: 'Gerimis', dueAt: '2026-12-02T08:00:00.000Z', readHref: `/read-book?book=${book.id}` });
+    expect(texts()).toEqual([]);
   });
 
   test('shows the message of any other code', async () => {

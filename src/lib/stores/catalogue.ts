@@ -22,7 +22,8 @@ import type {
   ReportReason,
   UserBrief,
 } from '../api/schemas/catalogue.ts';
-import { afterBorrow, BOOK_PAGE_SIZE, bookListParams, bookQueryString, PICKER_PAGE_SIZE, type BookQuery } from '../domain/book.ts';
+import { afterBorrow, BOOK_PAGE_SIZE, bookListParams, bookQueryString, PICKER_PAGE_SIZE, readerHref, type BookQuery } from '../domain/book.ts';
+import { confirmLoan } from './loan-confirmation.ts';
 import type { MembershipAction } from '../domain/membership.ts';
 import { errorText } from '../i18n/errors.ts';
 import { notify, openPopup } from './shell.ts';
@@ -50,7 +51,7 @@ export const [createFetcherStore, , { mutateCache, revalidateKeys }] = nanoquery
 export function catalogueErrorText(t: TFunction, error: unknown): string {
   const code = error instanceof ApiError ? error.code : (error as { code?: string } | null)?.code;
   if (code) {
-    const own = t(`catalogue.errors.${code}`, { defaultValue: '' });
+    const own = t(`catalogue.errors.${code}`, { defaultValue: '' }) || t(`lending.errors.${code}`, { defaultValue: '' });
     if (own) return own;
   }
   return errorText(t, error as { code?: string; message?: string } | null);
@@ -335,12 +336,12 @@ export async function borrowBook(t: TFunction, epustakaId: string): Promise<bool
       return false;
     }
     patchBook(afterBorrow(book, epustakaId));
-    notify('success', t('catalogue.borrow.done', { title: book.book_title }));
+    confirmLoan({ title: book.book_title, dueAt: response.data.due_at, readHref: readerHref(book) });
     refreshBook();
     return true;
   } catch (error) {
     if (isSilentError(error)) return false;
-    const own = t(`catalogue.errors.${codeOf(error)}`, { defaultValue: '' });
+    const own = t(`catalogue.errors.${codeOf(error)}`, { defaultValue: '' }) || t(`lending.errors.${codeOf(error)}`, { defaultValue: '' });
     notify('error', own || (error instanceof ApiError ? error.messages.join(' ') : catalogueErrorText(t, error)));
     return false;
   }

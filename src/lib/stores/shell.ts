@@ -6,6 +6,7 @@ import { fetchMenu } from '../api/shell.ts';
 import type { MenuEntry, MenuGroup } from '../api/schemas/shell.ts';
 import { errorText } from '../i18n/errors.ts';
 import { $menuApps } from './app.ts';
+import { builtEntries } from '../domain/built-pages.ts';
 
 export type ToastKind = 'error' | 'success' | 'info' | 'warning';
 
@@ -70,9 +71,9 @@ export function closePopup(): void {
   $popup.set(null);
 }
 
-/** The entries of all menu groups, in order. */
+/** The entries of all menu groups whose page exists here, in order. */
 export function flattenMenu(groups: readonly MenuGroup[] | null | undefined): MenuEntry[] {
-  return (groups ?? []).flatMap((group) => group.android_menu ?? []);
+  return builtEntries((groups ?? []).flatMap((group) => group.android_menu ?? []));
 }
 
 let menuRequest: Promise<void> | null = null;

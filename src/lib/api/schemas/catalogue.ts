@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REPORT_REASONS } from './values.ts';
+import type { QueueOffer } from './lending.ts';
 
 /*
  * The book catalogue (spec 01 §3, §7.2): lists, detail, borrowing, the queue, reviews, follows and
@@ -469,6 +470,8 @@ export interface PublicBookDetail {
   /** `organization_name` is the publishing organisation. */
   catalog_info: { organization_name: string | null };
   share_url: string;
+  /** The book has a file the web readers open; without one it cannot be borrowed here. */
+  web_readable: boolean;
 }
 
 /** GET webhook/book-detail. */
@@ -489,6 +492,8 @@ export interface BookDetail extends PublicBookDetail {
   has_borrow_before: boolean;
   /** The caller's place in a queue for the book (1 = first), or null. */
   queue_position: number | null;
+  /** A copy held for the caller from the queue, which they may borrow until it expires. */
+  queue_offer: QueueOffer | null;
 }
 
 /** GET webhook/check-borrow-status. */

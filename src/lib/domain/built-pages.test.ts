@@ -1,0 +1,57 @@
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { BUILT_PAGES, builtEntries, builtHref, isBuiltPage } from './built-pages.ts';
+
+describe('built pages', () => {
+  test('knows the pages that exist, with their queries and parameters', () => {
+    expect(isBuiltPage('/')).toBe(true);
+    expect(isBuiltPage('/books?category=abc')).toBe(true);
+    expect(isBuiltPage('/book/7a0c')).toBe(true);
+    expect(isBuiltPage('/book/7a0c/ep/1')).toBe(true);
+    expect(isBuiltPage('/search?q=laskar&tab=books')).toBe(true);
+    expect(isBuiltPage('/shelf')).toBe(true);
+  });
+
+  test('refuses pages that are not built yet', () => {
+    for (const path of ['/profile', '/timeline', '/friendship', '/epustaka/1', '/more-epustaka', '/membership', '/video', '/audio', '/article', '/help', '/donation', '/profil/user/1', '/book']) {
+      expect(isBuiltPage(path), path).toBe(false);
+    }
+  });
+
+  test('leaves other sites and fragments alone', () => {
+    expect(isBuiltPage('https://example.org/x')).toBe(true);
+    expect(isBuiltPage('#tab-review')).toBe(true);
+    expect(builtHref('/help')).toBeUndefined();
+    expect(builtHref('/books')).toBe('/books');
+    expect(builtEntries([{ url: '/video' }, { url: '/books' }])).toEqual([{ url: '/books' }]);
+  });
+
+  test('every listed page has its route file (the shelf pages arrive with their own work)', () => {
+    const pages = join(process.cwd(), 'src/pages');
+    const exists = (p: string) => {
+      try {
+        return statSync(p).isFile();
+      } catch {
+        return false;
+      }
+    };
+    const files = new Set<string>();
+    const walk = (dir: string, prefix: string) => {
+      for (const name of readdirSync(dir)) {
+        const full = join(dir, name);
+        if (statSync(full).isDirectory()) walk(full, `${prefix}/${name}`);
+        else files.add(`${prefix}/${name}`);
+      }
+    };
+    walk(pages, '');
+    const routeFile = (pattern: string): boolean => {
+      if (pattern === '/') return exists(join(pages, 'index.astro'));
+      if (pattern.startsWith('/book/')) return files.has('/book/[...params].astro');
+      const base = pattern.replace(/\/\*\*$/, '');
+      return ['.astro', '.ts'].some((ext) => files.has(`${base}${ext}`)) || files.has(`${base}/index.astro`);
+    };
+    const missing = BUILT_PAGES.filter((p) => !p.startsWith('/shelf') && p !== '/more-book-shelf' && !routeFile(p));
+    expect(missing).toEqual([]);
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, test } from 'vitest';
+import { formatOfferDeadline, lendingButton, lendingLabelKey, lendingReason, type LendingInput } from './lending.ts';
+
+const base: LendingInput = {
+  has_join: true,
+  member_status: 1,
+  epustaka_isprivate: false,
+  using_drm: true,
+  available_qty: 0,
+  all_qty: 2,
+  has_borrow: false,
+  queued: true,
+};
+
+describe('lending button', () => {
+  test('a copy held for the user is claimed with Borrow, even with none on the shelf', () => {
+    expect(lendingButton({ ...base, offered: true })).toEqual({ label: 'claim', disabled: false, action: 'borrow' });
+    expect(lendingButton(base)).toEqual({ label: 'queued', disabled: true, action: 'none' });
+  });
+
+  test('a non-member of a public library joins and borrows, or joins and queues when out of stock', () => {
+    const none = { ...base, has_join: false, member_status: null, queued: false };
+    expect(lendingButton({ ...none, available_qty: 1 })).toEqual({ label: 'joinAndBorrow', disabled: false, action: 'join' });
+    expect(lendingButton(none)).toEqual({ label: 'joinAndQueue', disabled: false, action: 'joinQueue' });
+    expect(lendingReason(none)).toBe('outOfStockJoin');
+    expect(lendingButton({ ...none, epustaka_isprivate: true })).toEqual({ label: 'askToJoin', disabled: false, action: 'join' });
+    expect(lendingButton({ ...none, all_qty: 0 }).disabled).toBe(true);
+  });
+
+  test('a book without a readable file cannot be borrowed, but a loan still reads', () => {
+    expect(lendingButton({ ...base, available_qty: 1, web_readable: false })).toEqual({ label: 'unreadable', disabled: true, action: 'none' });
+    expect(lendingReason({ ...base, web_readable: false })).toBe('unreadable');
+    expect(lendingButton({ ...base, has_borrow: true, web_readable: false }).action).toBe('read');
+  });
+
+  test('deadlines are given in WIB, the same on the server and in the browser', () => {
+    expect(formatOfferDeadline('2026-11-26T03:15:00.000Z', 'id')).toBe('Kamis, 26 November 2026 pukul 10.15 WIB');
+    expect(formatOfferDeadline('2026-11-26T03:15:00.000Z', 'en')).toMatch(/^Thursday,? 26 November 2026 at 10:15 WIB$/);
+  });
+
+  test('labels of this feature have their own keys', () => {
+    expect(lendingLabelKey('claim')).toBe('lending.button.claim');
+    expect(lendingLabelKey('borrow')).toBe('catalogue.membership.borrow');
+  });
+});
