@@ -2,6 +2,7 @@ import type { Queryable } from '../db/client.ts';
 import type { BorrowShelfItem, QueueShelfItem, ReviewShelfItem, ShelfBook, ShelfProgress } from '../../src/lib/api/schemas/shelf.ts';
 import { containsPattern, SqlParams } from '../http/list-params.ts';
 import { iso, isoOrNull, numberOrNull } from '../catalogue/format.ts';
+import { renewable } from '../../src/lib/domain/shelf.ts';
 
 /*
  * The caller's shelves (spec 02 §2.13): open loans, queue entries and the books to review. Every
@@ -92,7 +93,7 @@ export async function listOpenLoans(
       borrowed_at: iso(r.borrowed_at),
       due_at: iso(r.due_at),
       renewed_at: isoOrNull(r.renewed_at),
-      can_renew: r.renewed_at === null && r.queue_count === 0,
+      can_renew: renewable({ renewed_at: r.renewed_at === null ? null : iso(r.renewed_at), queue_count: r.queue_count }),
       queue_count: r.queue_count,
       progress: progressOf(r.last_page, r.total_page),
     })),

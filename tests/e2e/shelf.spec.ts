@@ -1,0 +1,274 @@
+import { expect, test, type Browser, type Page } from 'playwright/test';
+import { demoUsers, signIn } from './support/auth.ts';
+import { borrow, ingest, type IngestedBook } from './support/books.ts';
+import { hydrated, open } from './support/pages.ts';
+
+/*
+ * The shelf in the Indonesian UI on a phone-sized screen (spec 02 §2.13): loans with their due
+ * date, reading, returning, a queue whose held copy is borrowed from the shelf, reviews written
+ * from the Review tab, the reading history with its progress, and every link the shelf shows.
+ * Each test adds its own copy of a fixture book, so tests share no loans or queues.
+ */
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+const baseUrl = () => test.info().project.use.baseURL!;
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function addBook(title: string, copies: number): Promise<IngestedBook> {
+  return ingest(baseUrl(), 'tracemonkey.pdf', ['--title', title, '--drm', '--copies', String(copies)]);
+}
+
+/** The card of a book in a shelf list. */
+function card(page: Page, title: string) {
+  return page.getByRole('article').filter({ has: page.getByRole('link', { name: title, exact: true }) });
+}
+
+async function signedInPage(browser: Browser, email: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: 'id-ID' });
+  const page = await context.newPage();
+  await signIn(page, email);
+  return page;
+}
+
+test.describe('shelf', () => {
+  test('a borrowed book shows with its due date, opens in the reader, shows its progress, and is returned in place', async ({ page }) => {
+    test.setTimeout(120_000);
+    const title = `Rak Pinjam ${unique()}`;
+    const book = await addBook(title, 2);
+    await signIn(page, demoUsers.siswa);
+    await borrow(page, book);
+
+    // Server-rendered: the loan is in the first HTML, before any script.
+    const html = await (await page.request.get('/shelf')).text();
+    expect(html).toContain(title);
+
+    await open(page, '/shelf');
+    await expect(page.getByRole('link', { name: 'Pinjam', exact: true })).toHaveAttribute('aria-current', 'page');
+    const loan = card(page, title);
+    await expect(loan).toContainText('Jatuh tempo');
+    await expect(loan).toContainText('7 hari lagi');
+    await expect(loan).toContainText('dari Perpustakaan Digital Nusantara');
+    await expect(loan.locator('time')).toHaveText(/^Jatuh tempo \S+, \d{1,2} \S+ \d{4}/);
+    await expect(loan).toContainText('Belum mulai dibaca');
+
+    // Read it: the reader opens on page 1; going on to page 2 and back syncs the position.
+    await loan.getByRole('link', { name: 'Baca' }).click();
+    await page.waitForURL(new RegExp(`/read-book\\?book=${book.book_id}$`));
+    await expect(page.getByText('Halaman 1 dari 14')).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Halaman berikutnya' }).click();
+    await expect(page.getByText('Halaman 2 dari 14')).toBeVisible();
+    const synced = page.waitForResponse((r) => r.url().includes('/webhook/book-reading-progress') && r.request().method() === 'POST' && r.ok());
+    await page.getByRole('button', { name: 'Kembali' }).click();
+    await synced;
+    await page.waitForURL(/\/shelf$/);
+    await hydrated(page);
+    await page.reload();
+    await hydrated(page);
+    await expect(card(page, title)).toContainText('Halaman 2 dari 14 · 14');
+
+    // History lists it first with the same progress.
+    await page.getByRole('link', { name: 'Riwayat', exact: true }).click();
+    await page.waitForURL(/\/shelf\?tab=history$/);
+    await hydrated(page);
+    const history = page.getByRole('list', { name: 'Riwayat baca' });
+    await expect(history.getByRole('listitem').first()).toContainText(title);
+    await expect(history.getByRole('listitem').first()).toContainText('Halaman 2 dari 14');
+
+    // Return it after confirming; the list updates without a reload.
+    await page.goBack();
+    await hydrated(page);
+    await page.evaluate(() => ((window as unknown as { shelfMarker: boolean }).shelfMarker = true));
+    await card(page, title).getByRole('button', { name: 'Kembalikan' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Kembalikan buku?' });
+    await expect(confirm).toContainText(title);
+    await confirm.getByRole('button', { name: 'Kembalikan' }).click();
+    await expect(page.getByText(`"${title}" sudah dikembalikan.`)).toBeVisible();
+    await expect(card(page, title)).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { shelfMarker?: boolean }).shelfMarker)).toBe(true);
+    const status = await page.request.get(`/webhook/check-borrow-status?book_id=${book.book_id}`);
+    expect((await status.json()).data.has_borrow).toBe(false);
+  });
+
+  test('the first in the queue sees the held copy with its deadline after a return, and borrows it from the shelf', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const title = `Rak Antre ${unique()}`;
+    const book = await addBook(title, 1);
+    await signIn(page, demoUsers.siswa);
+    await borrow(page, book);
+
+    const guru = await signedInPage(browser, demoUsers.guru);
+    await open(guru, `/book/${book.book_id}`);
+    await guru.getByRole('button', { name: 'Antre pinjam' }).first().click();
+    await expect(guru.getByText(/Anda masuk antrean di urutan ke-1\./)).toBeVisible();
+    await open(guru, '/shelf?tab=queue');
+    const entry = card(guru, title);
+    await expect(entry).toContainText('Antrean ke-1');
+    await expect(entry.getByRole('button', { name: 'Pinjam sekarang' })).toHaveCount(0);
+
+    // The holder returns it from the shelf.
+    await open(page, '/shelf');
+    await card(page, title).getByRole('button', { name: 'Kembalikan' }).click();
+    await page.getByRole('dialog', { name: 'Kembalikan buku?' }).getByRole('button', { name: 'Kembalikan' }).click();
+    await expect(page.getByText(`"${title}" sudah dikembalikan.`)).toBeVisible();
+
+    await guru.reload();
+    await hydrated(guru);
+    const held = card(guru, title);
+    await expect(held.getByRole('status')).toContainText(/Salinan menunggu Anda sampai \S+, \d{1,2} \S+ \d{4}/);
+    await expect(held.getByRole('status')).toContainText(/Sisa waktu (23 jam 5\d|24 jam 0) menit/);
+    await held.getByRole('button', { name: 'Pinjam sekarang' }).click();
+    await expect(guru.getByText(new RegExp(`"${title}" berhasil dipinjam sampai`))).toBeVisible();
+    await expect(card(guru, title)).toHaveCount(0);
+    await expect(guru.getByText('Anda tidak sedang mengantre buku apa pun.')).toBeVisible();
+    await open(guru, '/shelf?tab=borrow');
+    await expect(card(guru, title)).toContainText('7 hari lagi');
+    // Someone waiting blocks nothing now: nobody else is in line, so the loan may be renewed once.
+    await card(guru, title).getByRole('button', { name: 'Perpanjang' }).click();
+    await expect(guru.getByText(/Pinjaman diperpanjang sampai/)).toBeVisible();
+    await expect(card(guru, title)).toContainText('14 hari lagi');
+    await expect(card(guru, title).getByRole('button', { name: 'Perpanjang' })).toHaveCount(0);
+    await guru.context().close();
+  });
+
+  test('leaving a queue asks first and updates the list in place', async ({ page, browser }) => {
+    const title = `Rak Keluar ${unique()}`;
+    const book = await addBook(title, 1);
+    await signIn(page, demoUsers.siswa);
+    await borrow(page, book);
+    const guru = await signedInPage(browser, demoUsers.guru);
+    const join = await guru.request.post('/webhook/book-queue', { data: { book_id: book.book_id, epustaka_id: book.epustaka_id } });
+    expect(join.status(), await join.text()).toBe(201);
+    await open(guru, '/more-book-queue');
+    await card(guru, title).getByRole('button', { name: 'Keluar antrean' }).click();
+    const dialog = guru.getByRole('dialog', { name: 'Keluar dari antrean?' });
+    await dialog.getByRole('button', { name: 'Batal' }).click();
+    await expect(card(guru, title)).toBeVisible();
+    await card(guru, title).getByRole('button', { name: 'Keluar antrean' }).click();
+    await dialog.getByRole('button', { name: 'Keluar antrean' }).click();
+    await expect(guru.getByText(`Anda keluar dari antrean "${title}".`)).toBeVisible();
+    await expect(card(guru, title)).toHaveCount(0);
+    await guru.context().close();
+  });
+
+  test('a review is written from the Review tab in the book page’s review dialog', async ({ page }) => {
+    const title = `Rak Ulas ${unique()}`;
+    const book = await addBook(title, 2);
+    await signIn(page, demoUsers.siswa);
+    await borrow(page, book);
+    await open(page, '/shelf?tab=review');
+    const row = card(page, title);
+    await expect(row).toContainText('Belum diulas');
+    await row.getByRole('button', { name: 'Berikan Ulasan' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Tulis ulasan' });
+    await expect(dialog).toContainText(title);
+    await dialog.getByRole('radio', { name: '4 bintang, Bagus' }).check({ force: true });
+    const text = `Ulasan dari rak ${unique()}`;
+    await dialog.getByLabel('Isi ulasan').fill(text);
+    await dialog.getByRole('button', { name: 'Simpan ulasan' }).click();
+    await expect(page.getByText('Ulasan berhasil disimpan.')).toBeVisible();
+    await expect(dialog).toBeHidden();
+    await expect(card(page, title)).toContainText(text);
+    await card(page, title).getByRole('button', { name: 'Ubah Ulasan' }).click();
+    await expect(page.getByRole('dialog', { name: 'Ulasan Anda' }).getByLabel('Isi ulasan')).toHaveValue(text);
+
+    // The book page shows the same review.
+    const ratings = await page.request.get(`/webhook/book-rating?book_id=${book.book_id}`);
+    expect(JSON.stringify(await ratings.json())).toContain(text);
+  });
+
+  test('history searches on Enter only, and an item can be removed', async ({ page }) => {
+    const title = `Rak Riwayat ${unique()}`;
+    const book = await addBook(title, 2);
+    await signIn(page, demoUsers.siswa);
+    await borrow(page, book);
+    expect((await page.request.get(`/webhook/open-book?book_id=${book.book_id}`)).ok()).toBe(true);
+    await open(page, '/more-book-history');
+    const search = page.getByRole('searchbox', { name: 'Cari judul atau penulis' });
+    await search.fill('zz-tidak-ada-zz');
+    await expect(page.getByRole('listitem').filter({ hasText: title })).toHaveCount(1);
+    await search.press('Enter');
+    await expect(page.getByText('Data tidak ditemukan.')).toBeVisible();
+    await search.fill(title);
+    await search.press('Enter');
+    const item = page.getByRole('listitem').filter({ hasText: title });
+    await expect(item).toHaveCount(1);
+    await item.getByRole('button', { name: `Hapus dari riwayat: ${title}` }).click();
+    await page.getByRole('dialog', { name: 'Hapus dari riwayat?' }).getByRole('button', { name: 'Hapus dari riwayat' }).click();
+    await expect(page.getByText(`"${title}" dihapus dari riwayat.`)).toBeVisible();
+    await expect(page.getByText('Data tidak ditemukan.')).toBeVisible();
+  });
+
+  test('the signed-in home shows "Lanjutkan membaca" with the open loans', async ({ page }) => {
+    const title = `Rak Beranda ${unique()}`;
+    const book = await addBook(title, 2);
+    await signIn(page, demoUsers.siswa);
+    await borrow(page, book);
+    await page.goto('/');
+    const section = page.getByRole('region', { name: 'Lanjutkan membaca' });
+    await expect(section).toContainText(title);
+    await expect(section.getByRole('link', { name: 'Baca' }).first()).toHaveAttribute('href', /^\/read-book(-epub)?\?book=/);
+  });
+});
+
+test.describe('shelf links', () => {
+  const pages = ['/shelf', '/shelf?tab=queue', '/shelf?tab=history', '/shelf?tab=review', '/more-book-shelf', '/more-book-queue', '/more-book-history', '/more-book-review', '/book-history-list'];
+
+  /**
+   * Every same-origin link in the page's content answers 200, directly or after redirects. The
+   * header's and footer's menus are the shell's, crawled from every page by the dead-link test.
+   */
+  async function checkLinks(page: Page, path: string, seen: Set<string>): Promise<void> {
+    await page.goto(path);
+    const origin = new URL(baseUrl()).origin;
+    const hrefs = await page.locator('main a[href]').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+    for (const href of hrefs) {
+      const url = new URL(href);
+      if (url.origin !== origin || url.hash && url.pathname === new URL(page.url()).pathname) continue;
+      url.hash = '';
+      if (seen.has(url.href)) continue;
+      seen.add(url.href);
+      const res = await page.request.get(url.href);
+      expect(res.status(), `${url.pathname}${url.search} linked from ${path}`).toBe(200);
+    }
+  }
+
+  test('every same-origin link from the shelf pages answers 200, signed in', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, demoUsers.siswa);
+    const seen = new Set<string>();
+    for (const path of pages) await checkLinks(page, path, seen);
+    expect(seen.size).toBeGreaterThan(5);
+  });
+
+  test('signed out, the shelf pages send to sign-in and every link there answers 200', async ({ page }) => {
+    const seen = new Set<string>();
+    for (const path of pages) {
+      await checkLinks(page, path, seen);
+      expect(new URL(page.url()).pathname).toBe('/login');
+    }
+  });
+
+  test('empty shelves say so in both languages', async ({ page, context }) => {
+    const email = `rak-${unique()}@demo.test`;
+    const register = await page.request.post('/auth/register', {
+      data: { provider: 'local', data: { email, password: 'demo12345', extras: { name: 'Rak Kosong', district_id: '11.01.01' } } },
+    });
+    expect(register.status(), await register.text()).toBe(201);
+    const outbox = await (await page.request.get('/webhook/dev-outbox', { params: { to: email } })).json();
+    const token = new URL(outbox.data[0].links[0]).searchParams.get('token');
+    expect((await page.request.post('/auth/verify-email', { data: { token } })).ok()).toBe(true);
+    await signIn(page, email);
+    const texts = {
+      id: ['Belum ada buku yang Anda pinjam.', 'Anda tidak sedang mengantre buku apa pun.', 'Belum ada riwayat baca.', 'Belum ada buku untuk diulas.'],
+      en: ['You have no books on loan.', 'You are not in any queue.', 'No reading history yet.', 'No books to review yet.'],
+    };
+    for (const lang of ['id', 'en'] as const) {
+      await context.addCookies([{ name: 'langActive', value: lang, url: baseUrl() }]);
+      for (const [i, tab] of ['borrow', 'queue', 'history', 'review'].entries()) {
+        await page.goto(`/shelf?tab=${tab}`);
+        await expect(page.getByText(texts[lang][i]!)).toBeVisible();
+      }
+    }
+  });
+});
