@@ -75,9 +75,21 @@ test.describe('shelf', () => {
     await expect(history.getByRole('listitem').first()).toContainText(title);
     await expect(history.getByRole('listitem').first()).toContainText('Halaman 2 dari 14');
 
-    // Return it after confirming; the list updates without a reload.
+    // Share and recommend open the book page's dialogs for this book.
     await page.goBack();
     await hydrated(page);
+    await card(page, title).getByRole('button', { name: `Bagikan: ${title}` }).click();
+    const share = page.getByRole('dialog', { name: 'Bagikan buku' });
+    await expect(share.getByRole('textbox')).toHaveValue(new RegExp(`/book/${book.book_id}$`));
+    await share.getByRole('button', { name: 'Tutup' }).first().click();
+    await expect(share).toBeHidden();
+    await card(page, title).getByRole('button', { name: `Rekomendasikan ke teman: ${title}` }).click();
+    const recommend = page.getByRole('dialog', { name: 'Rekomendasikan ke teman' });
+    await expect(recommend.getByLabel('Pesan (opsional)')).toBeVisible();
+    await recommend.getByRole('button', { name: 'Tutup' }).first().click();
+    await expect(recommend).toBeHidden();
+
+    // Return it after confirming; the list updates without a reload.
     await page.evaluate(() => ((window as unknown as { shelfMarker: boolean }).shelfMarker = true));
     await card(page, title).getByRole('button', { name: 'Kembalikan' }).click();
     const confirm = page.getByRole('dialog', { name: 'Kembalikan buku?' });

@@ -8,6 +8,7 @@ import { daysLeft, formatDueDate, moreHref, SHELF_PREVIEW } from '../../lib/doma
 import { $busy, askConfirm, borrowShelf, renew, searchList } from '../../lib/stores/shelf.ts';
 import { I18nRoot } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
+import { BookActionButtons, BookActionDialogs } from './BookActions.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ShelfCover, ShelfEmpty, ShelfFooter, ShelfMoreLink, ShelfProgressBar, ShelfSearch, ShelfTitle, useNow, useSeededList } from './ShelfParts.tsx';
 
@@ -17,6 +18,8 @@ interface Props {
   /** The server's clock when it rendered, so days left match after hydration. */
   now: string;
   /** On /shelf: the first few and a 'see all' link; on /more-book-shelf: search and load more. */
+  /** The signed-in user, who is not offered as someone to recommend to. */
+  userId: string;
   mode: 'preview' | 'full';
   q?: string;
 }
@@ -27,11 +30,12 @@ export function LoanList({ lang, ...props }: Props) {
     <I18nRoot lang={lang}>
       <Loans {...props} />
       <ConfirmDialog />
+      <BookActionDialogs viewerId={props.userId} />
     </I18nRoot>
   );
 }
 
-function Loans({ initial, now: serverNow, mode, q = '' }: Omit<Props, 'lang'>) {
+function Loans({ initial, now: serverNow, mode, q = '' }: Omit<Props, 'lang' | 'userId'>) {
   const { t } = useTranslation();
   const { items, total } = useSeededList(borrowShelf, { q: q || undefined }, initial);
   const now = useNow(serverNow);
@@ -118,6 +122,9 @@ function LoanCard({ loan, now }: { loan: BorrowShelfItem; now: Date }) {
           ) : loan.renewed_at === null && loan.queue_count > 0 ? (
             <span className="text-base-content/60 self-center text-xs">{t('shelf.borrow.renewBlocked')}</span>
           ) : null}
+          <span className="ml-auto flex">
+            <BookActionButtons book={loan} />
+          </span>
         </div>
       </div>
     </article>

@@ -7,6 +7,7 @@ import { formatDueDate, moreHref, SHELF_PREVIEW, timeLeft } from '../../lib/doma
 import { $busy, askConfirm, borrowHeldCopy, queueShelf } from '../../lib/stores/shelf.ts';
 import { I18nRoot } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
+import { BookActionButtons, BookActionDialogs } from './BookActions.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ShelfCover, ShelfEmpty, ShelfFooter, ShelfMoreLink, ShelfTitle, useNow, useSeededList } from './ShelfParts.tsx';
 
@@ -24,6 +25,7 @@ export function QueueList({ lang, ...props }: Props) {
     <I18nRoot lang={lang}>
       <Queue {...props} />
       <ConfirmDialog />
+      <BookActionDialogs viewerId={props.userId} />
     </I18nRoot>
   );
 }
@@ -97,6 +99,9 @@ function QueueCard({ entry, now, userId }: { entry: QueueShelfItem; now: Date; u
           <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={() => askConfirm({ kind: 'leave', item: entry })}>
             {t('shelf.queue.leave')}
           </button>
+          <span className="ml-auto flex">
+            <BookActionButtons book={entry} />
+          </span>
         </div>
       </div>
     </article>

@@ -6,7 +6,7 @@ import * as calls from '../api/shelf.ts';
 import { postBorrow, postRating, putRating } from '../api/catalogue.ts';
 import type { BorrowShelfItem, HistoryItem, QueueShelfItem, ReviewShelfItem } from '../api/schemas/shelf.ts';
 import { formatDueDate, HISTORY_GRID_PAGE, SHELF_LIMITS } from '../domain/shelf.ts';
-import { catalogueErrorText, createListStore, type ListStore } from './catalogue.ts';
+import { catalogueErrorText, createListStore, startRecommendation, type ListStore } from './catalogue.ts';
 import { notify } from './shell.ts';
 
 /*
@@ -194,4 +194,23 @@ export async function saveShelfReview(t: TFunction, input: { level: number | nul
   } finally {
     $reviewSaving.set(false);
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recommend and share a book of the shelf (the book page's dialogs)
+
+export interface BookAction {
+  kind: 'recommend' | 'share';
+  book: { id: string; book_title: string };
+}
+
+export const $bookAction = atom<BookAction | null>(null);
+
+export function openBookAction(kind: BookAction['kind'], book: { book_id: string; book_title: string }): void {
+  if (kind === 'recommend') startRecommendation();
+  $bookAction.set({ kind, book: { id: book.book_id, book_title: book.book_title } });
+}
+
+export function closeBookAction(): void {
+  $bookAction.set(null);
 }
