@@ -124,7 +124,12 @@ test.describe('shelf', () => {
     await page.getByRole('dialog', { name: 'Kembalikan buku?' }).getByRole('button', { name: 'Kembalikan' }).click();
     await expect(page.getByText(`"${title}" sudah dikembalikan.`)).toBeVisible();
 
-    await guru.reload();
+    // The home page announces the held copy and leads to the queue.
+    await guru.goto('/');
+    const notice = guru.getByRole('status').filter({ hasText: '1 salinan menunggu Anda' });
+    await expect(notice).toContainText(title);
+    await notice.getByRole('link', { name: 'Pinjam dari antrean' }).click();
+    await guru.waitForURL(/\/shelf\?tab=queue$/);
     await hydrated(guru);
     const held = card(guru, title);
     await expect(held.getByRole('status')).toContainText(/Salinan menunggu Anda sampai \S+, \d{1,2} \S+ \d{4}/);

@@ -53,7 +53,7 @@ function History({ initial, mode, q = '' }: Omit<Props, 'lang'>) {
           ))}
         </ul>
       )}
-      {mode === 'preview' && total > shown.length ? (
+      {mode === 'preview' && total > 0 ? (
         <div className="flex justify-end">
           <ShelfMoreLink href={moreHref('history')} total={total} />
         </div>

@@ -69,7 +69,7 @@ function Loans({ initial, now: serverNow, mode, q = '' }: Omit<Props, 'lang' | '
           ))}
         </ul>
       )}
-      {mode === 'preview' && total > shown.length ? (
+      {mode === 'preview' && total > 0 ? (
         <div className="flex justify-end">
           <ShelfMoreLink href={moreHref('borrow')} total={total} />
         </div>

@@ -48,7 +48,7 @@ function Queue({ initial, now: serverNow, userId, mode }: Omit<Props, 'lang'>) {
           ))}
         </ul>
       )}
-      {mode === 'preview' && total > shown.length ? (
+      {mode === 'preview' && total > 0 ? (
         <div className="flex justify-end">
           <ShelfMoreLink href={moreHref('queue')} total={total} />
         </div>

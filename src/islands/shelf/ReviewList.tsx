@@ -45,7 +45,7 @@ function Reviews({ initial, mode }: Omit<Props, 'lang'>) {
           ))}
         </ul>
       )}
-      {mode === 'preview' && total > shown.length ? (
+      {mode === 'preview' && total > 0 ? (
         <div className="flex justify-end">
           <ShelfMoreLink href={moreHref('review')} total={total} />
         </div>
