@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { ShelfBook, ShelfProgress } from '../../lib/api/schemas/shelf.ts';
 import { bookPath } from '../../lib/domain/book.ts';
-import { formatPercent, readingProgress } from '../../lib/domain/shelf.ts';
+import { progressLabel, readingProgress } from '../../lib/domain/progress.ts';
 import { shortText } from '../../lib/domain/text.ts';
 import { hasMore, type ListStore } from '../../lib/stores/catalogue.ts';
 import { loadMore, type ShelfListStore } from '../../lib/stores/shelf.ts';
@@ -51,9 +51,8 @@ export function ShelfTitle({ book, epustakaId }: { book: ShelfBook; epustakaId?:
 export function ShelfProgressBar({ progress, kind }: { progress: ShelfProgress | null; kind: ShelfBook['file_ext'] }) {
   const { t, i18n } = useTranslation();
   const view = readingProgress(progress);
-  if (!view) return <p className="text-base-content/60 text-xs">{t('shelf.progress.none')}</p>;
-  const percent = formatPercent(view.percent, i18n.language);
-  const text = kind === 'epub' ? t('shelf.progress.percent', { percent }) : t('shelf.progress.page', { page: view.page, total: view.total, percent });
+  const text = progressLabel(progress, kind, i18n.language, t);
+  if (!view) return <p className="text-base-content/60 text-xs">{text}</p>;
   return (
     <div className="flex flex-col gap-1">
       <progress className="progress progress-primary h-1.5 w-full" value={view.percent} max={100} aria-label={t('shelf.progress.label')} />

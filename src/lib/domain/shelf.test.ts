@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { daysLeft, formatDueDate, formatPercent, moreHref, parseShelfTab, readingProgress, renewable, shelfTabs, timeLeft } from './shelf.ts';
+import { daysLeft, formatDueDate, moreHref, parseShelfTab, renewable, shelfTabs, timeLeft } from './shelf.ts';
 
 describe('shelf tabs', () => {
   test('Queue is shown unless DLS mode is on', () => {
@@ -49,25 +49,6 @@ describe('formatDueDate', () => {
     const due = '2026-12-03T07:05:00Z';
     expect(formatDueDate(due, 'id')).toMatch(/^Kamis, 3 Desember 2026 (pukul )?14\.05 WIB$/);
     expect(formatDueDate(due, 'en')).toMatch(/^Thursday,? 3 December 2026,? (at )?14:05 GMT\+7$/);
-  });
-});
-
-describe('readingProgress', () => {
-  test('page N of M with the share read; 100 only on the last page', () => {
-    expect(readingProgress({ last_page: 5, total_page: 40 })).toEqual({ page: 5, total: 40, percent: 12 });
-    expect(readingProgress({ last_page: 399, total_page: 400 })).toEqual({ page: 399, total: 400, percent: 99 });
-    expect(readingProgress({ last_page: 14, total_page: 14 })).toEqual({ page: 14, total: 14, percent: 100 });
-  });
-
-  test('nothing before a sync or without a page count; out-of-range pages are clamped', () => {
-    expect(readingProgress(null)).toBeNull();
-    expect(readingProgress({ last_page: 3, total_page: 0 })).toBeNull();
-    expect(readingProgress({ last_page: 90, total_page: 40 })).toEqual({ page: 40, total: 40, percent: 100 });
-  });
-
-  test('percent in each language', () => {
-    expect(formatPercent(42, 'en')).toBe('42%');
-    expect(formatPercent(42, 'id')).toMatch(/^42\s?%$/);
   });
 });
 

@@ -1,8 +1,8 @@
-import type { BorrowShelfItem, ShelfProgress } from '../api/schemas/shelf.ts';
+import type { BorrowShelfItem } from '../api/schemas/shelf.ts';
 
 /*
- * Rules of the shelf (spec 02 §2.13, §9): tabs, page sizes, the days a loan has left and the
- * reading progress shown beside a book. Pure functions: the pages, islands and API share them.
+ * Rules of the shelf (spec 02 §2.13, §9): tabs, page sizes, the days a loan has left, the offer's
+ * time left. Pure functions: the pages, islands and API share them (reading progress: progress.ts).
  */
 
 /** Shelves list 25, then 25 more per 'more' (spec 02 §9); the API accepts up to 100. */
@@ -67,31 +67,6 @@ export function formatDueDate(value: string | Date, lang: string, timeZone = 'As
     timeZone,
     timeZoneName: 'short',
   }).format(new Date(value));
-}
-
-/** Reading progress for display: the page reached of how many, and the share read. */
-export interface ProgressView {
-  page: number;
-  total: number;
-  /** 0..100, whole numbers; 100 only on the last page. */
-  percent: number;
-}
-
-/**
- * Turns a synced reading position into what the shelf and the readers show ("page N of M",
- * percent). Null when there is nothing to show (no sync yet, or no page count).
- */
-export function readingProgress(progress: ShelfProgress | null | undefined): ProgressView | null {
-  if (!progress || !Number.isFinite(progress.total_page) || progress.total_page < 1) return null;
-  const total = Math.floor(progress.total_page);
-  const page = Math.min(Math.max(1, Math.floor(progress.last_page)), total);
-  const percent = page >= total ? 100 : Math.min(99, Math.floor((page / total) * 100));
-  return { page, total, percent };
-}
-
-/** A percentage in the language's own format: "42%" / "42 %" as Intl writes it. */
-export function formatPercent(percent: number, lang: string): string {
-  return new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'id-ID', { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100);
 }
 
 /** The loan without the renewal it used: can it be renewed now? Mirrors the API's rule. */
