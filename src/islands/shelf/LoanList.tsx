@@ -101,7 +101,7 @@ function LoanCard({ loan, now }: { loan: BorrowShelfItem; now: Date }) {
             {loan.renewed_at ? <span className="badge badge-ghost badge-sm ml-2 font-normal">{t('shelf.borrow.renewedBadge')}</span> : null}
           </p>
         </div>
-        <ShelfProgressBar progress={loan.progress} kind={loan.file_ext} />
+        {loan.file_ext ? <ShelfProgressBar progress={loan.progress} kind={loan.file_ext} /> : null}
         <div className="mt-auto flex flex-wrap gap-2 pt-1">
           {loan.file_ext ? (
             <a href={readerHref({ id: loan.book_id, file_ext: loan.file_ext })} className="btn btn-primary btn-sm">
