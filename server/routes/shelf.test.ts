@@ -98,6 +98,22 @@ describe('GET webhook/book-borrow-shelf', () => {
     }
   });
 
+  test('pages by 25: the first page, then the rest from offset 25', async () => {
+    const reader = await member();
+    for (let i = 0; i < 27; i += 1) {
+      await borrow(reader, await createBook(ctx, { usingDrm: false, holdings: [{ epustakaId, copies: 0 }] }));
+    }
+    const first = await call(reader, 'GET', '/webhook/book-borrow-shelf');
+    expect(first.body.data).toHaveLength(25);
+    expect(first.body.meta).toEqual({ total: 27, limit: 25, offset: 0 });
+    const rest = await call(reader, 'GET', '/webhook/book-borrow-shelf?offset=25');
+    expect(rest.body.data).toHaveLength(2);
+    const ids = new Set([...first.body.data, ...rest.body.data].map((l: { id: string }) => l.id));
+    expect(ids.size).toBe(27);
+    const reviews = await call(reader, 'GET', '/webhook/book-review-shelf?limit=25&offset=25');
+    expect(reviews.body).toMatchObject({ meta: { total: 27 }, data: [expect.anything(), expect.anything()] });
+  });
+
   test('bad paging is a coded 400, and signed out is 401', async () => {
     const reader = await member();
     const bad = await call(reader, 'GET', '/webhook/book-borrow-shelf?limit=0');

@@ -102,6 +102,20 @@ test.describe('shelf', () => {
     expect((await status.json()).data.has_borrow).toBe(false);
   });
 
+  test('returning a loan another tab already returned says so and drops it from the list', async ({ page }) => {
+    const title = `Rak Kembali ${unique()}`;
+    const book = await addBook(title, 2);
+    await signIn(page, demoUsers.siswa);
+    await borrow(page, book);
+    await open(page, '/more-book-shelf');
+    const loan = (await (await page.request.get(`/webhook/check-borrow-status?book_id=${book.book_id}`)).json()).data.borrow_book_id;
+    expect((await page.request.put('/webhook/book-return', { data: { borrow_book_id: loan } })).ok()).toBe(true);
+    await card(page, title).getByRole('button', { name: 'Kembalikan' }).click();
+    await page.getByRole('dialog', { name: 'Kembalikan buku?' }).getByRole('button', { name: 'Kembalikan' }).click();
+    await expect(page.getByText(`"${title}" sudah dikembalikan sebelumnya.`)).toBeVisible();
+    await expect(card(page, title)).toHaveCount(0);
+  });
+
   test('the first in the queue sees the held copy with its deadline after a return, and borrows it from the shelf', async ({ page, browser }) => {
     test.setTimeout(120_000);
     const title = `Rak Antre ${unique()}`;
@@ -213,6 +227,17 @@ test.describe('shelf', () => {
     await item.getByRole('button', { name: `Hapus dari riwayat: ${title}` }).click();
     await page.getByRole('dialog', { name: 'Hapus dari riwayat?' }).getByRole('button', { name: 'Hapus dari riwayat' }).click();
     await expect(page.getByText(`"${title}" dihapus dari riwayat.`)).toBeVisible();
+    await expect(page.getByText('Data tidak ditemukan.')).toBeVisible();
+
+    // Removing an item that is already gone (another tab removed it) says the spec's client error.
+    expect((await page.request.get(`/webhook/open-book?book_id=${book.book_id}`)).ok()).toBe(true);
+    await search.press('Enter');
+    await expect(item).toHaveCount(1);
+    const id = (await (await page.request.get('/webhook/book-history-shelf', { params: { q: title } })).json()).data[0].id;
+    expect((await page.request.delete('/webhook/content-access-history', { data: { id } })).ok()).toBe(true);
+    await item.getByRole('button', { name: `Hapus dari riwayat: ${title}` }).click();
+    await page.getByRole('dialog', { name: 'Hapus dari riwayat?' }).getByRole('button', { name: 'Hapus dari riwayat' }).click();
+    await expect(page.getByText('Terjadi kesalahan pada klien dan permintaan Anda tidak dapat diselesaikan.')).toBeVisible();
     await expect(page.getByText('Data tidak ditemukan.')).toBeVisible();
   });
 
