@@ -31,6 +31,20 @@ async function signedInPage(browser: Browser, email: string): Promise<Page> {
   return page;
 }
 
+/** Registers and verifies a new student through the API (development outbox), then signs in. */
+async function signInAsNewUser(page: Page, name: string): Promise<string> {
+  const email = `rak-${unique()}@demo.test`;
+  const register = await page.request.post('/auth/register', {
+    data: { provider: 'local', data: { email, password: 'demo12345', extras: { name, district_id: '11.01.01' } } },
+  });
+  expect(register.status(), await register.text()).toBe(201);
+  const outbox = await (await page.request.get('/webhook/dev-outbox', { params: { to: email } })).json();
+  const token = new URL(outbox.data[0].links[0]).searchParams.get('token');
+  expect((await page.request.post('/auth/verify-email', { data: { token } })).ok()).toBe(true);
+  await signIn(page, email);
+  return (await (await page.request.get('/webhook/profile')).json()).data.id;
+}
+
 test.describe('shelf', () => {
   test('a borrowed book shows with its due date, opens in the reader, shows its progress, and is returned in place', async ({ page }) => {
     test.setTimeout(120_000);
@@ -241,6 +255,41 @@ test.describe('shelf', () => {
     await expect(page.getByText('Data tidak ditemukan.')).toBeVisible();
   });
 
+  test('a full list shows 25, then 25 more, and "more" only while there are more', async ({ page }) => {
+    test.setTimeout(120_000);
+    const userId = await signInAsNewUser(page, 'Rak Penuh');
+    // 27 open books (never out of copies), borrowed from public libraries the new member joins.
+    const books = (await (await page.request.get('/webhook/book-list', { params: { limit: 100 } })).json()).data as { id: string; using_drm: boolean }[];
+    const joined = new Set<string>();
+    let borrowed = 0;
+    for (const book of books.filter((b) => !b.using_drm)) {
+      if (borrowed === 27) break;
+      const holdings = (await (await page.request.get('/webhook/epustaka-borrow', { params: { book_id: book.id } })).json()).data as { id: string; epustaka_isprivate: boolean }[];
+      const open = holdings.find((h) => !h.epustaka_isprivate);
+      if (!open) continue;
+      if (!joined.has(open.id)) {
+        await page.request.post('/webhook/join-epustaka-member', { data: { epustaka_id: open.id, user_ids: [userId] } });
+        joined.add(open.id);
+      }
+      const res = await page.request.post('/webhook/borrow', { data: { epustaka_id: open.id, user_id: userId, book_id: book.id } });
+      if (res.ok()) borrowed += 1;
+    }
+    expect(borrowed).toBe(27);
+
+    await open(page, '/shelf?tab=review');
+    await expect(page.getByRole('list', { name: 'Ulasan saya' }).getByRole('listitem')).toHaveCount(6);
+    await page.getByRole('link', { name: 'Lihat semua (27)' }).click();
+    await page.waitForURL(/\/more-book-review$/);
+    await hydrated(page);
+    const list = page.getByRole('list', { name: 'Ulasan saya' });
+    await expect(list.getByRole('listitem')).toHaveCount(25);
+    await expect(page.getByText('Menampilkan 25 dari 27')).toBeVisible();
+    await page.getByRole('button', { name: 'Muat lebih banyak' }).click();
+    await expect(list.getByRole('listitem')).toHaveCount(27);
+    await expect(page.getByText('Menampilkan 27 dari 27')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Muat lebih banyak' })).toHaveCount(0);
+  });
+
   test('the signed-in home shows "Lanjutkan membaca" with the open loans', async ({ page }) => {
     const title = `Rak Beranda ${unique()}`;
     const book = await addBook(title, 2);
@@ -292,15 +341,7 @@ test.describe('shelf links', () => {
   });
 
   test('empty shelves say so in both languages', async ({ page, context }) => {
-    const email = `rak-${unique()}@demo.test`;
-    const register = await page.request.post('/auth/register', {
-      data: { provider: 'local', data: { email, password: 'demo12345', extras: { name: 'Rak Kosong', district_id: '11.01.01' } } },
-    });
-    expect(register.status(), await register.text()).toBe(201);
-    const outbox = await (await page.request.get('/webhook/dev-outbox', { params: { to: email } })).json();
-    const token = new URL(outbox.data[0].links[0]).searchParams.get('token');
-    expect((await page.request.post('/auth/verify-email', { data: { token } })).ok()).toBe(true);
-    await signIn(page, email);
+    await signInAsNewUser(page, 'Rak Kosong');
     const texts = {
       id: ['Belum ada buku yang Anda pinjam.', 'Anda tidak sedang mengantre buku apa pun.', 'Belum ada riwayat baca.', 'Belum ada buku untuk diulas.'],
       en: ['You have no books on loan.', 'You are not in any queue.', 'No reading history yet.', 'No books to review yet.'],
