@@ -207,9 +207,10 @@ test.describe('shelf', () => {
     await row.getByRole('button', { name: 'Berikan Ulasan' }).click();
     const dialog = page.getByRole('dialog', { name: 'Tulis ulasan' });
     await expect(dialog).toContainText(title);
-    await dialog.getByRole('radio', { name: '4 bintang, Bagus' }).check({ force: true });
+    // The text first: filling waits for the dialog to settle after it slides in.
     const text = `Ulasan dari rak ${unique()}`;
     await dialog.getByLabel('Isi ulasan').fill(text);
+    await dialog.getByRole('radio', { name: '4 bintang, Bagus' }).check({ force: true });
     await dialog.getByRole('button', { name: 'Simpan ulasan' }).click();
     await expect(page.getByText('Ulasan berhasil disimpan.')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -253,6 +254,15 @@ test.describe('shelf', () => {
     await page.getByRole('dialog', { name: 'Hapus dari riwayat?' }).getByRole('button', { name: 'Hapus dari riwayat' }).click();
     await expect(page.getByText('Terjadi kesalahan pada klien dan permintaan Anda tidak dapat diselesaikan.')).toBeVisible();
     await expect(page.getByText('Data tidak ditemukan.')).toBeVisible();
+
+    // The grid of the books read, on a white page, 20 at a time.
+    expect((await page.request.get(`/webhook/open-book?book_id=${book.book_id}`)).ok()).toBe(true);
+    await page.getByRole('link', { name: 'Tampilkan sebagai kisi' }).click();
+    await page.waitForURL(/\/book-history-list$/);
+    await expect(page.locator('body')).toHaveClass(/bg-base-100/);
+    const grid = page.getByRole('list', { name: 'Riwayat baca' });
+    await expect(grid.getByRole('listitem').first()).toContainText(title);
+    expect(await grid.getByRole('listitem').count()).toBeLessThanOrEqual(20);
   });
 
   test('a full list shows 25, then 25 more, and "more" only while there are more', async ({ page }) => {
