@@ -5,7 +5,7 @@ import type { ShelfBook, ShelfProgress } from '../../lib/api/schemas/shelf.ts';
 import { bookPath } from '../../lib/domain/book.ts';
 import { progressLabel, readingProgress } from '../../lib/domain/progress.ts';
 import { shortText } from '../../lib/domain/text.ts';
-import { hasMore, type ListStore } from '../../lib/stores/catalogue.ts';
+import type { ListStore } from '../../lib/stores/catalogue.ts';
 import { loadMore, type ShelfListStore } from '../../lib/stores/shelf.ts';
 import type { CatalogueIconName } from '../../components/catalogue/icons.ts';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
@@ -85,7 +85,7 @@ export function ShelfFooter({ list, shown, total }: { list: ShelfListStore; show
       <p className="text-base-content/70 text-sm" role="status">
         {t('shelf.shown', { shown, total })}
       </p>
-      {hasMore({ ...state, items: new Array(shown), total, loaded: true }) && !state.loading ? (
+      {shown < total && !state.loading ? (
         <button type="button" className="btn btn-outline btn-primary min-w-48" onClick={() => loadMore(list, t)}>
           {t('shelf.loadMore')}
         </button>
