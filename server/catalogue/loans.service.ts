@@ -139,10 +139,11 @@ export async function borrow(deps: ApiDeps, callerId: string, input: BorrowInput
 
 /**
  * Ends the caller's loan: the copy goes to the first in the queue (held for them for the offer
- * window) or back on the shelf. Returning a loan that is already closed answers it unchanged.
+ * window) or back on the shelf. Returning a loan that is already closed changes nothing and
+ * answers it with `alreadyReturned`.
  * @throws ApiError borrow_not_found (404), not_your_borrow (403).
  */
-export async function returnBook(deps: ApiDeps, callerId: string, loanId: string): Promise<BorrowRecord> {
+export async function returnBook(deps: ApiDeps, callerId: string, loanId: string): Promise<{ loan: BorrowRecord; alreadyReturned: boolean }> {
   const loan = await findLoan(deps.db, loanId);
   if (!loan) throw notFound('borrow_not_found', 'The loan could not be found.');
   if (loan.user_id !== callerId) throw forbidden('not_your_borrow', 'You can only return your own loans.');
@@ -153,10 +154,10 @@ export async function returnBook(deps: ApiDeps, callerId: string, loanId: string
     if (holding) await settleHolding(tx, holding, now);
     const current = await lockLoan(tx, loanId);
     if (!current) throw new ApiError(404, 'borrow_not_found', 'The loan could not be found.');
-    if (current.returned_at !== null) return toBorrowRecord(current);
+    if (current.returned_at !== null) return { loan: toBorrowRecord(current), alreadyReturned: true };
     const closed = await closeLoan(tx, loanId, now);
     if (holding?.using_drm) await releaseCopies(tx, holding, 1, now);
-    return toBorrowRecord(closed);
+    return { loan: toBorrowRecord(closed), alreadyReturned: false };
   });
   // The next in line hears that a copy is held for them.
   await mailNewOffers(deps);

@@ -32,7 +32,12 @@ export function borrowRoutes(deps: ApiDeps) {
 
   app.put('/book-return', auth, async (c) => {
     const { borrow_book_id } = await jsonBody(c, bookReturnSchema);
-    return c.json({ data: await returnBook(deps, c.get('caller').user.id, borrow_book_id), message: 'The book is returned.' });
+    const { loan, alreadyReturned } = await returnBook(deps, c.get('caller').user.id, borrow_book_id);
+    return c.json({
+      data: loan,
+      already_returned: alreadyReturned,
+      message: alreadyReturned ? 'This book was already returned.' : 'The book is returned.',
+    });
   });
 
   app.get('/check-borrow-status', auth, async (c) => {

@@ -28,6 +28,7 @@ import {
 } from '../reader/repository.ts';
 import type { OutlineItem } from '../reader/pdf.ts';
 import type { TocItem } from '../reader/epub.ts';
+import { recordAccess } from '../shelf/history.repository.ts';
 import type { ApiDeps } from '../deps.ts';
 
 /**
@@ -70,6 +71,16 @@ export function readingRoutes(deps: ApiDeps) {
             Buffer.from(book.pdf_password, 'utf8'),
           ).toString('base64url')
         : null;
+    // Opening a book puts it on top of the reader's history (the shelf's History tab).
+    await recordAccess(db, {
+      userId: user.id,
+      objectType: 'BOOK',
+      objectId: book.book_id,
+      epustakaId,
+      progress: progress?.last_page,
+      progressTotal: progress?.total_page,
+      at: deps.now(),
+    });
     const { features } = deps.config;
     const data: BookReadingData = {
       bookId: book.book_id,
@@ -156,7 +167,9 @@ export function readingRoutes(deps: ApiDeps) {
     const body = await jsonBody(c, readingProgressSchema);
     const { user } = c.get('caller');
     await readableBook(body.book_id, user.organization_id);
-    return c.json({ data: await saveProgress(db, user.id, body) });
+    const saved = await saveProgress(db, user.id, body);
+    await recordAccess(db, { userId: user.id, objectType: 'BOOK', objectId: body.book_id, progress: body.last_page, progressTotal: body.total_page, at: deps.now() });
+    return c.json({ data: saved });
   });
 
   app.post('/book-reading-durations', async (c) => {

@@ -1,16 +1,15 @@
-import { useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { BookDetail } from '../../lib/api/schemas/catalogue.ts';
-import { formatRating, reviewFormState } from '../../lib/domain/rating.ts';
+import { formatRating } from '../../lib/domain/rating.ts';
 import { $reviewBusy, $reviews, saveReview } from '../../lib/stores/catalogue.ts';
 import { I18nRoot } from '../shell/I18nRoot.tsx';
 import { useMounted } from '../shell/useMounted.ts';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
 import { Comment } from './Comment.tsx';
 import { ReportDialog } from './ReportDialog.tsx';
-import { StarInput } from './StarInput.tsx';
+import { ReviewForm } from './ReviewForm.tsx';
 import { Stars } from './Stars.tsx';
 import { useBook, type BookIslandProps } from './useBook.ts';
 
@@ -47,7 +46,7 @@ function Reviews(props: BookIslandProps) {
       </div>
 
       {book.has_borrow_before ? (
-        <ReviewForm key={book.user_rating?.id ?? 'new'} book={book} />
+        <BookReviewForm key={book.user_rating?.id ?? 'new'} book={book} />
       ) : (
         <p className="bg-base-200 text-base-content/80 flex items-start gap-2 rounded-box p-4 text-sm">
           <CatalogueIcon name="info" className="mt-0.5 size-4 shrink-0" />
@@ -80,54 +79,9 @@ function Reviews(props: BookIslandProps) {
   );
 }
 
-/** The user's review: saved the first time, edited afterwards. */
-function ReviewForm({ book }: { book: BookDetail }) {
+/** The user's review on the book page: saved the first time, edited afterwards. */
+function BookReviewForm({ book }: { book: BookDetail }) {
   const { t } = useTranslation();
-  const id = useId();
-  const own = book.user_rating;
   const busy = useStore($reviewBusy);
-  const [level, setLevel] = useState<number | null>(own?.rating_level ?? null);
-  const [text, setText] = useState(own?.rating_comment ?? '');
-  const [tried, setTried] = useState(false);
-  const state = reviewFormState({ hasPrior: own !== null, level, text });
-
-  return (
-    <form
-      id="review-form"
-      className="border-base-300 bg-base-100 rounded-box border p-4 md:p-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setTried(true);
-        if (!state.disabled) void saveReview(t, { level, text });
-      }}
-    >
-      <h3 className="font-bold">{own ? t('catalogue.review.yourReview') : t('catalogue.review.write')}</h3>
-      <div className="mt-3">
-        <StarInput value={level} onChange={setLevel} label={t('catalogue.review.rating')} />
-      </div>
-      <label htmlFor={`${id}-text`} className="sr-only">
-        {t('catalogue.review.textLabel')}
-      </label>
-      <textarea
-        id={`${id}-text`}
-        className="textarea mt-3 w-full"
-        rows={3}
-        maxLength={5000}
-        placeholder={t('catalogue.review.placeholder')}
-        value={text}
-        aria-invalid={tried && state.reason === 'noText'}
-        aria-describedby={`${id}-hint`}
-        onChange={(event) => setText(event.target.value)}
-      />
-      <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
-        <p id={`${id}-hint`} className={`text-xs ${tried && state.reason ? 'text-error' : 'text-base-content/70'}`}>
-          {state.reason === 'noRating' ? t('catalogue.review.noRating') : state.reason === 'noText' ? t('catalogue.review.required') : ''}
-        </p>
-        <button type="submit" className="btn btn-primary" disabled={state.disabled || busy}>
-          {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-          {t(`catalogue.review.${state.label}`)}
-        </button>
-      </div>
-    </form>
-  );
+  return <ReviewForm own={book.user_rating} busy={busy} onSave={(input) => void saveReview(t, input)} />;
 }

@@ -6,17 +6,25 @@ import { Avatar } from '../shell/Avatar.tsx';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
 import { Modal } from '../shell/Modal.tsx';
 
+interface Props {
+  open: boolean;
+  viewerId: string;
+  /** The book to recommend; the book page's own book when absent. */
+  bookId?: string;
+  onClose?: () => void;
+}
+
 /** Recommend to a friend (spec 01 §7.1, §9): a message, then a follower to send it to; 600 px wide. */
-export function RecommendDialog({ open, viewerId }: { open: boolean; viewerId: string }) {
+export function RecommendDialog({ open, viewerId, bookId, onClose = closeDialog }: Props) {
   const { t } = useTranslation();
   return (
-    <Modal open={open} onClose={closeDialog} title={t('catalogue.recommend.title')} widthClass="max-w-[600px]">
-      <Recommend viewerId={viewerId} />
+    <Modal open={open} onClose={onClose} title={t('catalogue.recommend.title')} widthClass="max-w-[600px]">
+      <Recommend viewerId={viewerId} bookId={bookId} />
     </Modal>
   );
 }
 
-function Recommend({ viewerId }: { viewerId: string }) {
+function Recommend({ viewerId, bookId }: { viewerId: string; bookId?: string }) {
   const { t } = useTranslation();
   const id = useId();
   const [message, setMessage] = useState('');
@@ -80,7 +88,7 @@ function Recommend({ viewerId }: { viewerId: string }) {
                     className="btn btn-primary btn-sm"
                     disabled={busy !== null}
                     aria-label={t('catalogue.recommend.sendTo', { name: user.name })}
-                    onClick={() => void recommendTo(t, user, message)}
+                    onClick={() => void recommendTo(t, user, message, bookId ? { id: bookId, viewerId } : undefined)}
                   >
                     {busy === user.id ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <CatalogueIcon name="send" className="size-4" />}
                     {t('catalogue.recommend.send')}

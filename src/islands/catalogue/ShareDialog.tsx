@@ -15,17 +15,20 @@ const SERVICES: { id: 'facebook' | 'twitter' | 'telegram' | 'whatsapp'; icon: Ca
   { id: 'whatsapp', icon: 'whatsapp', className: 'bg-[#128c4a] text-white' },
 ];
 
+/** What a book needs to be shared. */
+export type SharedBook = Pick<BookDetail, 'id' | 'book_title'>;
+
 /** The share dialog (spec 03 §2.20): four services as plain share links, and copy link. */
-export function ShareDialog({ open, book }: { open: boolean; book: BookDetail }) {
+export function ShareDialog({ open, book, onClose = closeDialog }: { open: boolean; book: SharedBook | null; onClose?: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal open={open} onClose={closeDialog} title={t('catalogue.share.title')} widthClass="max-w-md">
-      <Share book={book} />
+    <Modal open={open} onClose={onClose} title={t('catalogue.share.title')} widthClass="max-w-md">
+      {book ? <Share book={book} /> : null}
     </Modal>
   );
 }
 
-function Share({ book }: { book: BookDetail }) {
+function Share({ book }: { book: SharedBook }) {
   const { t } = useTranslation();
   const id = useId();
   const [copied, setCopied] = useState(false);

@@ -468,11 +468,20 @@ export async function confirmFollow(t: TFunction): Promise<void> {
 export const $recommendSent = atom<string[]>([]);
 export const $recommendBusy = atom<string | null>(null);
 
-/** Recommends the book to one follower, with an optional message. */
-export async function recommendTo(t: TFunction, user: { id: string; name: string }, message: string): Promise<void> {
-  const book = currentBook();
-  const ref = $bookRef.get();
-  if (!book || user.id === ref?.userId || $recommendBusy.get()) return;
+/** Starts a recommendation of another book than the page's (from a list): nobody sent to yet, followers loading. */
+export function startRecommendation(): void {
+  $recommendSent.set([]);
+  void followers.load({}).catch(() => undefined);
+}
+
+/**
+ * Recommends a book to one follower, with an optional message: the detail page's book, or
+ * `other` (a book in a list, with the viewer's id).
+ */
+export async function recommendTo(t: TFunction, user: { id: string; name: string }, message: string, other?: { id: string; viewerId: string }): Promise<void> {
+  const book = other ? { id: other.id } : currentBook();
+  const viewerId = other ? other.viewerId : $bookRef.get()?.userId;
+  if (!book || user.id === viewerId || $recommendBusy.get()) return;
   $recommendBusy.set(user.id);
   try {
     await calls.postRecommendation(api, {

@@ -14,7 +14,7 @@ import type { QueueOffer } from './lending.ts';
 const id = (error = 'invalid_id') => z.uuid({ error });
 
 /** `limit` query parameter: a whole number 1..max, `invalid_limit` otherwise. */
-function limitParam(fallback: number, max: number) {
+export function limitParam(fallback: number, max: number) {
   return z.coerce
     .number({ error: 'invalid_limit' })
     .int({ error: 'invalid_limit' })
@@ -24,7 +24,7 @@ function limitParam(fallback: number, max: number) {
 }
 
 /** `offset` query parameter: a whole number 0..1,000,000, `invalid_offset` otherwise. */
-const offsetParam = z.coerce
+export const offsetParam = z.coerce
   .number({ error: 'invalid_offset' })
   .int({ error: 'invalid_offset' })
   .min(0, { error: 'invalid_offset' })
@@ -32,7 +32,7 @@ const offsetParam = z.coerce
   .default(0);
 
 /** A search text; blank means no search. */
-const searchParam = z
+export const searchParam = z
   .string()
   .trim()
   .max(200, { error: 'invalid_q' })

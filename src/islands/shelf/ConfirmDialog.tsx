@@ -1,0 +1,43 @@
+import { useStore } from '@nanostores/react';
+import { useTranslation } from 'react-i18next';
+import { $busy, $confirm, cancelConfirm, confirmAction } from '../../lib/stores/shelf.ts';
+import { Modal } from '../shell/Modal.tsx';
+
+/** Asks before returning a book, leaving a queue or removing a history item. */
+export function ConfirmDialog() {
+  const { t } = useTranslation();
+  const confirm = useStore($confirm);
+  const busy = useStore($busy) !== null;
+  const title =
+    confirm?.kind === 'return' ? t('shelf.borrow.returnTitle') : confirm?.kind === 'leave' ? t('shelf.queue.leaveTitle') : t('shelf.history.removeTitle');
+  const action =
+    confirm?.kind === 'return' ? t('shelf.borrow.return') : confirm?.kind === 'leave' ? t('shelf.queue.leave') : t('shelf.history.remove');
+  return (
+    <Modal
+      open={confirm !== null}
+      onClose={cancelConfirm}
+      title={title}
+      widthClass="max-w-md"
+      footer={
+        <>
+          <button type="button" className="btn btn-ghost" onClick={cancelConfirm} disabled={busy}>
+            {t('common.cancel')}
+          </button>
+          <button type="button" className="btn btn-error" onClick={() => void confirmAction(t)} disabled={busy} aria-busy={busy}>
+            {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+            {action}
+          </button>
+        </>
+      }
+    >
+      {confirm?.kind === 'return' ? <p>{t('shelf.borrow.returnText', { title: confirm.item.book_title, name: confirm.item.epustaka_name })}</p> : null}
+      {confirm?.kind === 'leave' ? (
+        <p>
+          {t('shelf.queue.leaveText', { title: confirm.item.book_title })}
+          {confirm.item.offer_expires_at ? ` ${t('shelf.queue.leaveHeldText')}` : ''}
+        </p>
+      ) : null}
+      {confirm?.kind === 'remove' ? <p>{t('shelf.history.removeText', { title: confirm.item.book_title })}</p> : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import type { Lang } from '../../lib/i18n/index.ts';
+import type { ListBody } from '../../lib/api/schemas/common.ts';
+import type { HistoryItem } from '../../lib/api/schemas/shelf.ts';
+import { historyGrid } from '../../lib/stores/shelf.ts';
+import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { ShelfCover, ShelfEmpty, ShelfFooter, ShelfProgressBar, ShelfTitle, useSeededList } from './ShelfParts.tsx';
+
+interface Props {
+  lang: Lang;
+  initial: ListBody<HistoryItem>;
+  /** Whose history: the caller's when absent. */
+  userId?: string;
+}
+
+/** /book-history-list (spec 02 §2.4): a grid of the books read, 20 then 20 more. */
+export function HistoryGrid({ lang, ...props }: Props) {
+  return (
+    <I18nRoot lang={lang}>
+      <Grid {...props} />
+    </I18nRoot>
+  );
+}
+
+function Grid({ initial, userId }: Omit<Props, 'lang'>) {
+  const { t } = useTranslation();
+  const { items, total } = useSeededList(historyGrid, userId ? { user_id: userId } : {}, initial);
+  if (items.length === 0) return <ShelfEmpty icon="clock" title={t('shelf.history.notFound')} text={t('shelf.history.emptyText')} />;
+  return (
+    <div>
+      <ul className="grid grid-cols-2 gap-x-4 gap-y-7 xs:grid-cols-3 md:grid-cols-4 lg:grid-cols-5 xl:grid-cols-6" aria-label={t('shelf.history.title')}>
+        {items.map((item) => (
+          <li key={item.id} className="flex flex-col gap-2">
+            <ShelfCover book={item} size="lg" />
+            <ShelfTitle book={item} />
+            <ShelfProgressBar progress={item.progress} kind={item.file_ext} />
+          </li>
+        ))}
+      </ul>
+      <ShelfFooter list={historyGrid} shown={items.length} total={total} />
+    </div>
+  );
+}
