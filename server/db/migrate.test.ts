@@ -1,28 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { openPglite, openPostgres, type Db } from './client.ts';
+import { openTestDatabase } from '../test/database.ts';
 import { migrate, rollback } from './migrate.ts';
 import { migrations } from './migrations/index.ts';
 
-async function freshDb(): Promise<{ db: Db; done: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  if (!url) {
-    const db = await openPglite();
-    return { db, done: () => db.close() };
-  }
-  const name = `m_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = await openPostgres(url, 1);
-  await admin.exec(`CREATE DATABASE ${name}`);
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  const db = await openPostgres(target.toString(), 2);
-  return {
-    db,
-    done: async () => {
-      await db.close();
-      await admin.exec(`DROP DATABASE ${name} WITH (FORCE)`);
-      await admin.close();
-    },
-  };
+// An empty database: a copy of a new PGlite cluster saved once (its initdb is most of the cost of a
+// new one), or a new PostgreSQL database.
+async function freshDb() {
+  const { db, drop } = await openTestDatabase({ migrated: false, poolSize: 2 });
+  return { db, done: drop };
 }
 
 describe('migrate', () => {
