@@ -29,6 +29,7 @@ async function openSearch(page: Page) {
 
 test.describe('PDF reader', () => {
   test('a borrowed DRM PDF opens, searches, keeps a bookmark on the server and reopens at the last page', async ({ page }) => {
+    // Renders and searches all 14 pages twice, and opens the reader three times.
     test.setTimeout(90_000);
     const book = await ingest(baseUrl(), 'tracemonkey.pdf', ['--title', 'TraceMonkey', '--drm']);
     await signIn(page, demoUsers.siswa);
@@ -193,6 +194,7 @@ test.describe('PDF reader', () => {
 
 test.describe('EPUB reader', () => {
   test('a DRM EPUB shows chapter text, its contents jump, and the position comes back', async ({ page }) => {
+    // epub.js unpacks a 1.6 MB book streamed in sealed chunks, twice.
     test.setTimeout(90_000);
     const book = await ingest(baseUrl(), 'moby-dick.epub', ['--title', 'Moby-Dick']);
     await signIn(page, demoUsers.siswa);
