@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // Browser tests run under Playwright (tests/e2e), never under Vitest.
@@ -26,6 +27,9 @@ export default defineConfig({
             // The same setting as production, at 2^10 (1 MiB) instead of 2^17 (128 MiB) per hash:
             // the suite signs in hundreds of times. password.test.ts checks the production cost.
             PASSWORD_HASH_COST: '10',
+            // Commands the tests start (the ingest command, the API server) load a few hundred
+            // TypeScript modules; Node keeps their compiled code here, a third of the time to load.
+            NODE_COMPILE_CACHE: fileURLToPath(new URL('.tmp/node-compile-cache', import.meta.url)),
           },
           // A test waits for its requests to the in-process API and for PGlite; the slowest files
           // spawn the ingest command or a server. Generous for a 2-core machine under heavy load.
