@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, openAsBlob, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openPglite, openPostgres, type Db } from '../db/client.ts';
@@ -81,7 +81,8 @@ function pgliteDump(kind: 'empty' | 'migrated'): Promise<Blob> {
           if (name.startsWith(prefix) && name.endsWith('.tar') && join(dumpDir, name) !== path) rmSync(join(dumpDir, name), { force: true });
         }
       }
-      return openAsBlob(path);
+      // Read at once rather than as a file-backed Blob, which fails if another run replaces the file.
+      return new Blob([readFileSync(path)]);
     })();
     dump.catch(() => dumps.delete(path));
     dumps.set(path, dump);
