@@ -19,7 +19,9 @@ import { migrations } from '../db/migrations/index.ts';
  *
  * A template's name carries a fingerprint of every migration (and of PGlite's version), so a new or
  * changed migration builds a new template. The API project's global setup (`global-setup.ts`)
- * builds the templates before any file runs; a caller that finds none builds it itself.
+ * builds the templates before any file runs; a caller that finds none builds it itself. Older
+ * dumps are deleted when a new one is saved; on a long-lived PostgreSQL server, templates of older
+ * migrations (`tpl_epustaka_*`) stay until dropped by hand.
  */
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
