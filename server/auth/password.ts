@@ -34,8 +34,11 @@ function checkCost(cost: number): number {
   return cost;
 }
 
-/** Hashes a password as `scrypt$logN$r$p$salt$hash` (base64url parts), with N = 2^cost. */
-export async function hashPassword(password: string, cost: number): Promise<string> {
+/**
+ * Hashes a password as `scrypt$logN$r$p$salt$hash` (base64url parts), with N = 2^cost. Pass the
+ * configured cost (`deps.config.passwordHashCost`); the default is production's.
+ */
+export async function hashPassword(password: string, cost: number = DEFAULT_HASH_COST): Promise<string> {
   const logN = checkCost(cost);
   const salt = randomBytes(16);
   const key = await scrypt(password, salt, logN, R, P);
@@ -47,7 +50,7 @@ export async function hashPassword(password: string, cost: number): Promise<stri
  * Without a stored hash (no such account) it still does the work of a hash at `cost`, the
  * configured one, so the answer takes as long either way.
  */
-export async function verifyPassword(password: string, stored: string | null, cost: number): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string | null, cost: number = DEFAULT_HASH_COST): Promise<boolean> {
   const parts = (stored ?? dummyHash(cost)).split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, logN, r, p, salt, hash] = parts;
