@@ -6,6 +6,19 @@ const CI = !!process.env.CI;
 const PORT = Number(process.env.E2E_PORT ?? 4399);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
+/*
+ * Timeouts, generous for a 2-core machine whose cores are both busy with other work (everything
+ * then takes about ten times as long as on an idle machine):
+ * - a test signs in, opens two to four pages and waits for their islands, 2-6 s when idle;
+ *   tests that read a whole book or do more set their own;
+ * - one expectation waits for one page or island to answer, well under a second when idle;
+ * - the server on a new data directory migrates, seeds the demo and adds its eight readable
+ *   books before it listens, about 10 s when idle.
+ */
+const TEST_TIMEOUT_MS = 60_000;
+const EXPECT_TIMEOUT_MS = 15_000;
+const SERVER_START_TIMEOUT_MS = 180_000;
+
 export default defineConfig({
   testDir: 'tests/e2e',
   // Helpers live next to the specs but are not specs themselves.
@@ -16,8 +29,8 @@ export default defineConfig({
   workers: CI ? 1 : 2,
   retries: 0,
   forbidOnly: CI,
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  timeout: TEST_TIMEOUT_MS,
+  expect: { timeout: EXPECT_TIMEOUT_MS },
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
   use: {
     baseURL,
@@ -40,7 +53,7 @@ export default defineConfig({
     command: 'bash scripts/e2e-server.sh',
     url: `${baseURL}/login`,
     reuseExistingServer: !CI,
-    timeout: 120_000,
+    timeout: SERVER_START_TIMEOUT_MS,
     stdout: 'pipe',
     stderr: 'pipe',
   },

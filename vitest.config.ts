@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // Browser tests run under Playwright (tests/e2e), never under Vitest.
@@ -20,8 +21,20 @@ export default defineConfig({
           include: ['server/**/*.test.ts'],
           exclude,
           environment: 'node',
-          // Each file migrates its own fresh database (PGlite or PostgreSQL), which takes a while.
+          // Builds the migrated template database that each file's database is copied from.
+          globalSetup: ['server/test/global-setup.ts'],
+          env: {
+            // The same setting as production, at 2^10 (1 MiB) instead of 2^17 (128 MiB) per hash:
+            // the suite signs in hundreds of times. password.test.ts checks the production cost.
+            PASSWORD_HASH_COST: '10',
+            // Commands the tests start (the ingest command, the API server) load a few hundred
+            // TypeScript modules; Node keeps their compiled code here, a third of the time to load.
+            NODE_COMPILE_CACHE: fileURLToPath(new URL('.tmp/node-compile-cache', import.meta.url)),
+          },
+          // A test waits for its requests to the in-process API and for PGlite; the slowest files
+          // spawn the ingest command or a server. Generous for a 2-core machine under heavy load.
           testTimeout: 30_000,
+          // beforeAll copies the template database (under a second when idle) and may seed data.
           hookTimeout: 60_000,
           // Files are independent and may run in parallel, but each holds a database and a
           // connection pool; two at a time keeps memory and connections in check.

@@ -17,6 +17,13 @@ unset DATABASE_URL API_URL
 NODE=node
 [ -x node_modules/.bin/node ] && NODE=node_modules/.bin/node
 
-export PORT HOST=127.0.0.1 DATA_DIR NODE_ENV=production OUTBOX_API=true
+# Passwords are hashed at 2^10 instead of production's 2^17 (128 MiB, a noticeable fraction of a
+# second per sign-in, many seconds on a busy machine): the tests sign in dozens of times.
+PASSWORD_HASH_COST="${PASSWORD_HASH_COST:-10}"
+
+# Node keeps the compiled server modules here for the next start (and the ingest commands).
+NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-$PWD/.tmp/node-compile-cache}"
+
+export PORT HOST=127.0.0.1 DATA_DIR NODE_ENV=production OUTBOX_API=true PASSWORD_HASH_COST NODE_COMPILE_CACHE
 # exec: Playwright's shutdown signal must reach the server itself.
 exec "$NODE" server/main.ts

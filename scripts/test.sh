@@ -4,6 +4,7 @@
 #   2. API tests again on a throwaway PostgreSQL cluster
 #   3. end-to-end tests in Chromium against the built app
 # Every step runs even when an earlier one fails, so the final summary is complete.
+# Each step prints its time, and the summary lists them with the total.
 # The last line is "N passed, M failed"; the exit code is non-zero if anything failed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,8 +17,11 @@ mkdir -p "$REPORTS"
 NODE=node
 [ -x node_modules/.bin/node ] && NODE="$PWD/node_modules/.bin/node"
 
+suite_started=$SECONDS
 failed_steps=()
 warnings=()
+# "<step>: ok|FAILED (<seconds>s)" per step, for the summary.
+timings=()
 # "<report file>:<exit code>" per step, for the summary.
 results=()
 
@@ -30,10 +34,13 @@ step() {
   banner "$name"
   local started=$SECONDS rc=0
   "$@" || rc=$?
+  local took=$((SECONDS - started))
   if [ "$rc" -eq 0 ]; then
-    echo "---- $name: ok ($((SECONDS - started))s)"
+    echo "---- $name: ok (${took}s)"
+    timings+=("$name: ok (${took}s)")
   else
-    echo "---- $name: FAILED with exit code $rc ($((SECONDS - started))s)"
+    echo "---- $name: FAILED with exit code $rc (${took}s)"
+    timings+=("$name: FAILED (${took}s)")
     failed_steps+=("$name")
   fi
   results+=("$report:$rc")
@@ -103,6 +110,9 @@ process.stdout.write(`${passed} ${failed}`);
 read -r passed failed <<<"$counts"
 
 banner "summary"
+for t in "${timings[@]+"${timings[@]}"}"; do echo "$t"; done
+total=$((SECONDS - suite_started))
+printf 'total: %ds (%dm %02ds)\n' "$total" $((total / 60)) $((total % 60))
 for w in "${warnings[@]+"${warnings[@]}"}"; do echo "warning: $w"; done
 for s in "${failed_steps[@]+"${failed_steps[@]}"}"; do echo "failed step: $s"; done
 if [ "$passed" -eq 0 ] && [ "$failed" -eq 0 ]; then

@@ -1,10 +1,21 @@
 import { resolve } from 'node:path';
+import { DEFAULT_HASH_COST, MAX_HASH_COST, MIN_HASH_COST } from './auth/password.ts';
 
 /** Reads a boolean flag from the environment ("true"/"1"/"on" are on). */
 function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   return ['1', 'true', 'on', 'yes'].includes(raw.toLowerCase());
+}
+
+/** Reads PASSWORD_HASH_COST; a value out of range stops the start rather than weakening or breaking sign-in. */
+function hashCost(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return DEFAULT_HASH_COST;
+  const cost = Number(raw);
+  if (!Number.isInteger(cost) || cost < MIN_HASH_COST || cost > MAX_HASH_COST) {
+    throw new Error(`PASSWORD_HASH_COST must be a whole number from ${MIN_HASH_COST} to ${MAX_HASH_COST} (log2 of scrypt's N), not "${raw}".`);
+  }
+  return cost;
 }
 
 /** The product's own organisation; demo data is seeded into it. */
@@ -18,6 +29,11 @@ export interface ServerConfig {
   multiOrganization: boolean;
   production: boolean;
   appName: string;
+  /**
+   * log2 of scrypt's N for new password hashes (`PASSWORD_HASH_COST`, default 17: 128 MiB and a
+   * noticeable fraction of a second each). The test suites lower it; production keeps the default.
+   */
+  passwordHashCost: number;
   features: FeatureFlags;
 }
 
@@ -39,6 +55,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     multiOrganization: flag(env, 'MULTI_ORGANIZATION', false),
     production: env.NODE_ENV === 'production',
     appName: env.APP_NAME || 'ePustaka',
+    passwordHashCost: hashCost(env.PASSWORD_HASH_COST),
     features: {
       readingDuration: flag(env, 'FEATURE_READING_DURATION', true),
       readingProgress: flag(env, 'FEATURE_READING_PROGRESS', true),

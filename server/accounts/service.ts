@@ -56,7 +56,7 @@ export async function register(
   if (input.phone && (await repo.phoneTaken(deps.db, phoneDigits(input.phone)))) {
     throw new ApiError(409, 'phone_taken', 'This phone number is already used by another account.', { field: 'phone' });
   }
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await hashPassword(input.password, deps.config.passwordHashCost);
   let user: UserRow;
   try {
     user = await repo.insertUser(deps.db, {
@@ -147,7 +147,7 @@ export async function requestPasswordReset(deps: ApiDeps, email: string, meta: R
  * mail having reached its owner) marks the e-mail verified.
  */
 export async function resetPassword(deps: ApiDeps, token: string, password: string, meta: RequestMeta): Promise<MessageResult> {
-  const hash = await hashPassword(password);
+  const hash = await hashPassword(password, deps.config.passwordHashCost);
   const email = await deps.db.transaction(async (tx) => {
     const row = await consumeToken(tx, deps, token, 'reset_password');
     await repo.setPasswordHash(tx, row.user_id, hash);
@@ -206,7 +206,7 @@ export async function updateProfile(
 async function checkOwnPassword(deps: ApiDeps, user: UserRow, password: string, ip: string | null): Promise<boolean> {
   const email = user.email.toLowerCase();
   await assertLoginAllowed(deps, email, ip);
-  const ok = await verifyPassword(password, user.password_hash);
+  const ok = await verifyPassword(password, user.password_hash, deps.config.passwordHashCost);
   if (!ok) await recordLoginFailure(deps, email, ip);
   return ok;
 }
@@ -219,7 +219,7 @@ export async function changePassword(deps: ApiDeps, caller: Caller, oldPassword:
   if (!(await checkOwnPassword(deps, caller.user, oldPassword, meta.ip))) {
     throw badRequest('wrong_old_password', 'Wrong old password', 'old_password');
   }
-  const hash = await hashPassword(newPassword);
+  const hash = await hashPassword(newPassword, deps.config.passwordHashCost);
   await deps.db.transaction(async (tx) => {
     await repo.setPasswordHash(tx, caller.user.id, hash);
     await repo.useAccountTokens(tx, caller.user.id, 'reset_password', deps.now());
@@ -308,7 +308,7 @@ export async function linkSocial(deps: ApiDeps, linkToken: string, password: str
   if (!user) throw badRequest('invalid_link_token', 'This sign-in has ended; start again.', 'link_token');
   const email = user.email.toLowerCase();
   await assertLoginAllowed(deps, email, meta.ip);
-  if (!(await verifyPassword(password, user.password_hash))) {
+  if (!(await verifyPassword(password, user.password_hash, deps.config.passwordHashCost))) {
     await recordLoginFailure(deps, email, meta.ip);
     throw unauthorized('invalid_password', 'The password is wrong.');
   }

@@ -1,5 +1,6 @@
 import type { TokenPair, LoginInput } from '../../src/lib/api/schemas/auth.ts';
 import type { Db } from '../db/client.ts';
+import type { ServerConfig } from '../config.ts';
 import { ApiError, unauthorized, forbidden } from '../http/errors.ts';
 import { verifyPassword } from './password.ts';
 import * as repo from './repository.ts';
@@ -13,12 +14,14 @@ export interface AuthDeps {
   now: () => Date;
   /** Seconds in which a just-rotated refresh token may be presented again (two tabs refreshing together). */
   refreshGraceSeconds: number;
+  /** The cost of the dummy hash checked when no account matches (the configured one). */
+  config: Pick<ServerConfig, 'passwordHashCost'>;
 }
 
 /** Checks credentials and opens a session. Unknown e-mail and wrong password answer alike. */
 export async function login(deps: AuthDeps, input: LoginInput, userAgent: string | null): Promise<TokenPair> {
   const user = await repo.findUserByEmail(deps.db, input.email);
-  const ok = await verifyPassword(input.password, user?.password_hash ?? null);
+  const ok = await verifyPassword(input.password, user?.password_hash ?? null, deps.config.passwordHashCost);
   if (!user || !ok) throw unauthorized('invalid_password', 'The e-mail or password is wrong.');
   if (user.deactivated_at) throw unauthorized('deactivated_account', 'This account has been deactivated.');
   if (input.organization_id && input.organization_id !== user.organization_id) {

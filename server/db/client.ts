@@ -22,14 +22,22 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
+/** An embedded PGlite database, which can also be saved whole (the test suites copy a migrated one). */
+export interface PgliteDb extends Db {
+  readonly kind: 'pglite';
+  /** The whole data directory as an uncompressed tar, for `openPglite(undefined, { from })`. */
+  dumpDataDir(): Promise<Blob>;
+}
+
 /**
  * Opens embedded PGlite: in memory when `dataDir` is undefined, else persisted in that folder.
+ * `from` starts it as a copy of a dumped data directory instead of an empty new cluster.
  * The caller owns the directory lock (see `lock.ts`).
  */
-export async function openPglite(dataDir?: string): Promise<Db> {
+export async function openPglite(dataDir?: string, options: { from?: Blob } = {}): Promise<PgliteDb> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const pg: PGlite = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const pg: PGlite = await PGlite.create({ dataDir, loadDataDir: options.from, extensions: { pg_trgm } });
   const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
       const result = await q.query<T>(sql, params as unknown[]);
@@ -44,6 +52,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
       await pg.exec(sql);
     },
     close: () => pg.close(),
+    dumpDataDir: () => pg.dumpDataDir('none'),
   };
 }
 

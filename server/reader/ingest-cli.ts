@@ -2,10 +2,9 @@ import { readFileSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
-import { bootApi } from '../boot.ts';
 import { MAX_BOOK_BYTES } from '../../src/lib/api/schemas/reader.ts';
 import { IngestError } from './errors.ts';
-import { ingestBook, type IngestInput, type IngestResult } from './ingest.ts';
+import type { IngestInput, IngestResult } from './ingest.ts';
 import { readIngestSecret } from './ingest-secret.ts';
 
 /** How long to wait for a server that holds the data directory but is still starting. */
@@ -110,6 +109,9 @@ if (values.json) {
 process.exit(0);
 
 async function ingestHere(): Promise<IngestResult> {
+  // Loaded only here: the API, PGlite and the PDF and EPUB readers take about half a second to
+  // load, which a hand-over to a running server does not need.
+  const [{ bootApi }, { ingestBook }] = await Promise.all([import('../boot.ts'), import('./ingest.ts')]);
   const api = await bootApi(config, { log: (msg) => console.error(`[ingest] ${msg}`) });
   try {
     return await ingestBook(api.deps.db, { dataDir: config.dataDir, organizationId: config.organizationId }, input);

@@ -33,9 +33,12 @@ export const demoMemberships: MembershipPlan = {
   ],
 };
 
-/** Fills an empty database with the demo organisation, accounts and catalogue, in one transaction. */
-export async function seedDemo(db: Db, config: ServerConfig, options: { log?: (msg: string) => void } = {}): Promise<void> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+/**
+ * Fills an empty database with the demo organisation, accounts and catalogue, in one transaction,
+ * then adds the readable books' files and the generated editions (unless `bookFiles` is false: tests that never open them).
+ */
+export async function seedDemo(db: Db, config: ServerConfig, options: { log?: (msg: string) => void; bookFiles?: boolean } = {}): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD, config.passwordHashCost);
   await db.transaction(async (tx) => {
     await tx.query('INSERT INTO organizations (id, name) VALUES ($1, $2)', [config.organizationId, config.appName]);
     const userIds = await insertAccounts(tx, config.organizationId, passwordHash);
@@ -45,7 +48,9 @@ export async function seedDemo(db: Db, config: ServerConfig, options: { log?: (m
     await insertActivity(tx, userIds, bookIds, rows[0]!.id);
   });
   options.log?.(`demo data ready: ${books.length} books in ${epustakas.length} ePustaka`);
-  await attachDemoBookFiles(db, config, options.log);
-  // Every other book gets a generated edition, so everything the demo lends opens in the reader.
-  await attachDemoEditions(db, { dataDir: config.dataDir, organizationId: config.organizationId }, options.log);
+  if (options.bookFiles !== false) {
+    await attachDemoBookFiles(db, config, options.log);
+    // Every other book gets a generated edition, so everything the demo lends opens in the reader.
+    await attachDemoEditions(db, { dataDir: config.dataDir, organizationId: config.organizationId }, options.log);
+  }
 }

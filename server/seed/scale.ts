@@ -97,7 +97,7 @@ export interface ScaleOptions {
  * Adds the generated catalogue to a migrated database (the demo data may or may not be there).
  * Runs in one transaction.
  */
-export async function seedScale(db: Db, config: Pick<ServerConfig, 'organizationId' | 'dataDir'>, options: ScaleOptions): Promise<ScaleManifest> {
+export async function seedScale(db: Db, config: Pick<ServerConfig, 'organizationId' | 'dataDir' | 'passwordHashCost'>, options: ScaleOptions): Promise<ScaleManifest> {
   const started = performance.now();
   const log = options.log ?? (() => {});
   const now = options.now ?? new Date();
@@ -107,7 +107,7 @@ export async function seedScale(db: Db, config: Pick<ServerConfig, 'organization
   const E = Math.max(5, Math.ceil(N / 1000));
   const U = Math.max(100, Math.ceil(N / 20));
   const org = config.organizationId;
-  const passwordHash = await hashPassword('demo12345');
+  const passwordHash = await hashPassword('demo12345', config.passwordHashCost);
   const nowIso = now.toISOString();
   const step = (name: string, t: number) => log(`${name} (${((performance.now() - t) / 1000).toFixed(1)} s)`);
 

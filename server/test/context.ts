@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { loadConfig, type ServerConfig } from '../config.ts';
-import { openPglite, openPostgres, type Db } from '../db/client.ts';
-import { migrate } from '../db/migrate.ts';
+import type { Db } from '../db/client.ts';
+import { openTestDatabase } from './database.ts';
 import { createApi } from '../app.ts';
 import { createTokenSigner } from '../auth/tokens.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -20,38 +20,19 @@ export interface TestContext {
 }
 
 const TEST_PASSWORD = 'rahasia-123';
-let testHash: Promise<string> | undefined;
+/** The hash of TEST_PASSWORD per hash cost, made once per file. */
+const testHashes = new Map<number, Promise<string>>();
 
 /**
  * In-memory PGlite by default; with `DATABASE_URL` a new PostgreSQL database per context, dropped on close.
+ * Either is a copy of a migrated template database holding only the organisation, so a test file
+ * pays neither a new cluster nor the migrations; passwords are hashed at the configured
+ * `PASSWORD_HASH_COST`, which the test suite sets low (vitest.config.ts).
  */
 export async function createTestContext(overrides: Partial<ServerConfig> = {}): Promise<TestContext> {
   const config: ServerConfig = { ...loadConfig({ ...process.env, DATA_DIR: '.tmp/unused' }), ...overrides };
-  let db: Db;
-  let drop = async () => {};
-  const adminUrl = process.env.DATABASE_URL;
-  if (adminUrl) {
-    const name = `t_${randomBytes(6).toString('hex')}`;
-    const admin = await openPostgres(adminUrl, 1);
-    await admin.exec(`CREATE DATABASE ${name}`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    db = await openPostgres(url.toString(), 20);
-    drop = async () => {
-      // A closed pool resolves before its connections are gone; forcing the drop while they
-      // close would fail them with an uncaught "terminating connection" error.
-      for (let attempt = 0; attempt < 100; attempt += 1) {
-        const { rows } = await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
-        if (rows[0]!.n === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-      await admin.exec(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.close();
-    };
-  } else {
-    db = await openPglite();
-  }
-  await migrate(db);
+  // A copy of the migrated template (see database.ts), much cheaper than migrating anew.
+  const { db, drop } = await openTestDatabase();
   await db.query('INSERT INTO organizations (id, name) VALUES ($1, $2)', [config.organizationId, 'Test']);
   let now: Date | null = null;
   const deps: ApiDeps = {
@@ -86,7 +67,9 @@ export async function createTestContext(overrides: Partial<ServerConfig> = {}): 
       userCount += 1;
       const email = options.email ?? `user${userCount}.${randomBytes(3).toString('hex')}@test.id`;
       const password = options.password ?? TEST_PASSWORD;
-      const hash = password === TEST_PASSWORD ? await (testHash ??= hashPassword(TEST_PASSWORD)) : await hashPassword(password);
+      const cost = config.passwordHashCost;
+      if (password === TEST_PASSWORD && !testHashes.has(cost)) testHashes.set(cost, hashPassword(TEST_PASSWORD, cost));
+      const hash = password === TEST_PASSWORD ? await testHashes.get(cost)! : await hashPassword(password, cost);
       const org = options.organizationId ?? config.organizationId;
       if (org !== config.organizationId) {
         await db.query('INSERT INTO organizations (id, name) VALUES ($1, $2) ON CONFLICT DO NOTHING', [org, 'Other']);
@@ -99,7 +82,6 @@ export async function createTestContext(overrides: Partial<ServerConfig> = {}): 
       return { id: rows[0]!.id, email, password };
     },
     async close() {
-      await db.close();
       await drop();
     },
   };

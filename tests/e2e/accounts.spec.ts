@@ -86,6 +86,7 @@ function noisePng(size = 320): Buffer {
 
 test.describe('registration and verification', () => {
   test('register → verify by the mailed link → sign in → change profile and avatar in settings', async ({ page }) => {
+    // Five pages, a mailed link, a sign-in and an avatar upload.
     test.setTimeout(60_000);
     const email = uniqueEmail('daftar');
     await page.goto('/register');
@@ -167,6 +168,7 @@ test.describe('registration and verification', () => {
   });
 
   test('the registration form shows each message on its field, in Indonesian and in English', async ({ page, context }) => {
+    // About twenty submissions of the form, in two languages.
     test.setTimeout(90_000);
     const taken = await createVerifiedAccount(page.request);
     const cases = {
@@ -276,6 +278,7 @@ test.describe('settings', () => {
   });
 
   test('each profile and password message appears for its bad input, in Indonesian and in English', async ({ page, context }) => {
+    // About thirty submissions of the profile and password forms, in two languages.
     test.setTimeout(120_000);
     const account = await createVerifiedAccount(page.request);
     await signIn(page, account.email, PASSWORD);
@@ -401,6 +404,7 @@ test.describe('settings', () => {
   });
 
   test('changing the password signs out everywhere and only the new password works', async ({ page, browser }) => {
+    // Two browsers signed in, a password change and four sign-in attempts.
     test.setTimeout(60_000);
     const account = await createVerifiedAccount(page.request, 'Bima Arya');
     const other = await browser.newContext({ baseURL: baseUrl() });

@@ -29,7 +29,8 @@ export interface IngestedBook {
  */
 export async function ingest(baseURL: string, file: string, options: string[] = []): Promise<IngestedBook> {
   const { stdout } = await run(process.execPath, ['server/reader/ingest-cli.ts', resolve(fixtures, file), '--epustaka', 'Perpustakaan Digital Nusantara', '--server', baseURL, '--json', ...options], {
-    env: { ...process.env, DATA_DIR: e2eDataDir(), DATABASE_URL: '' },
+    // The compile cache makes loading the command's modules about three times faster.
+    env: { ...process.env, DATA_DIR: e2eDataDir(), DATABASE_URL: '', NODE_COMPILE_CACHE: resolve('.tmp/node-compile-cache') },
   });
   return JSON.parse(stdout) as IngestedBook;
 }
