@@ -39,7 +39,8 @@ function queueShelf(caller: Caller) {
 
 /** A readable book: a catalogue row with a stored (never streamed here) file. */
 async function readableBook(options: { usingDrm?: boolean; copies?: number; title?: string } = {}): Promise<string> {
-  const bookId = await createBook(ctx, { title: options.title, usingDrm: options.usingDrm ?? false, holdings: [{ epustakaId, copies: options.copies ?? 0 }] });
+  // Its own PDF row (with a page count) instead of createBook's placeholder EPUB.
+  const bookId = await createBook(ctx, { title: options.title, usingDrm: options.usingDrm ?? false, readable: false, holdings: [{ epustakaId, copies: options.copies ?? 0 }] });
   await ctx.db.query(
     `INSERT INTO book_files (book_id, kind, file_name, size, sha256, chunk_size, key_salt, pages) VALUES ($1, 'pdf', 'book.pdf', 1000, 'x', 8192, 'salt', 40)`,
     [bookId],
