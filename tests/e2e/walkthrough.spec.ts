@@ -218,7 +218,7 @@ test.describe('covers', () => {
     for (let i = 0; i < 6; i++) {
       const card = cards.nth(i);
       const cover = await card.locator('img').first().boundingBox();
-      const badge = await card.locator('[data-access]').boundingBox();
+      const badge = await card.getByText(/^(Terbatas|Terbuka)$/).boundingBox();
       expect(cover && badge, `card ${i} has a cover and a badge`).toBeTruthy();
       expect(overlaps(cover!, badge!), `card ${i}: the badge lies on the cover`).toBe(false);
     }
