@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { resources } from './index.ts';
+import { createT, resources } from './index.ts';
 
 /*
  * A sweep for texts left in the other language: each bundle's values are searched for a short
@@ -51,5 +51,31 @@ describe('no text in the other language', () => {
   test('Indonesian says "kata sandi" for password everywhere', () => {
     const odd = entries(resources.id.translation).filter(([, value]) => /\b(password|sandi lewat|kata kunci)\b/i.test(value));
     expect(odd).toEqual([]);
+  });
+});
+
+describe('API error codes', () => {
+  test('every code the API answers with has a text in both languages', async () => {
+    const { readFileSync, readdirSync, statSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const name of readdirSync(dir)) {
+        const path = join(dir, name);
+        if (statSync(path).isDirectory()) walk(path);
+        else if (path.endsWith('.ts') && !path.endsWith('.test.ts')) files.push(path);
+      }
+    };
+    walk('server');
+    const codes = new Set<string>();
+    for (const file of files) {
+      for (const [, code] of readFileSync(file, 'utf8').matchAll(/(?:badRequest|unauthorized|forbidden|notFound|conflict|new ApiError\(\d+,)\s*\(?'([a-z_]+)'/g)) codes.add(code!);
+    }
+    expect(codes.size).toBeGreaterThan(30);
+    for (const lang of ['id', 'en'] as const) {
+      const t = createT(lang);
+      const missing = [...codes].filter((code) => !['errors', 'apiErrors', 'account.errors', 'account.validation', 'catalogue.errors'].some((prefix) => t(`${prefix}.${code}`, { defaultValue: '' })));
+      expect(missing, lang).toEqual([]);
+    }
   });
 });
