@@ -307,7 +307,7 @@ test.describe('settings', () => {
         avatarButton: 'Ubah foto',
         avatarDialog: 'Ubah foto profil',
         choose: 'Pilih foto',
-        imageType: 'Pilih file JPG, PNG, atau GIF.',
+        imageType: 'Pilih berkas JPG, PNG, atau GIF.',
         imageSize: 'Ukuran gambar maksimal 2 MB.',
       },
       en: {

@@ -8,7 +8,7 @@ import { createT, resources } from './index.ts';
  */
 
 const INDONESIAN = ['dan', 'yang', 'tidak', 'untuk', 'dengan', 'anda', 'silakan', 'silahkan', 'kata sandi', 'buku', 'ulasan', 'pinjam', 'halaman', 'masuk', 'keluar', 'belum', 'sudah', 'antrean', 'tersedia', 'perpustakaan', 'gagal', 'berhasil', 'cari', 'simpan', 'batal', 'tutup'];
-const ENGLISH = ['password', 'the', 'and', 'of', 'page', 'not found', 'book', 'books', 'review', 'borrow', 'sign in', 'loading', 'error', 'please', 'upload', 'submit', 'settings', 'search', 'queue', 'available', 'cancel', 'save', 'open', 'close', 'read', 'login', 'logout', 'failed', 'user'];
+const ENGLISH = ['password', 'the', 'and', 'of', 'page', 'not found', 'file', 'book', 'books', 'review', 'borrow', 'sign in', 'loading', 'error', 'please', 'upload', 'submit', 'settings', 'search', 'queue', 'available', 'cancel', 'save', 'open', 'close', 'read', 'login', 'logout', 'failed', 'user'];
 
 /** Words the other language legitimately uses: names of things and placeholders. */
 const ALLOWED = /\{\{[^}]*\}\}|ePustaka|e-book|Google|SMTP_URL/gi;
