@@ -350,18 +350,29 @@ test.describe('keyboard', () => {
     await expect(menu).toBeHidden();
   });
 
-  test('Enter on a book tab puts focus on its panel', async ({ page }) => {
+  test('Enter on a book tab puts focus on its panel, signed in and on the public page', async ({ page }) => {
     await signIn(page, demoUsers.siswa);
     const book = (await apiData<ListItem[]>(page.request, '/webhook/book-list', { limit: 1, sort: 'catalog_title' }))[0]!;
+    const check = async () => {
+      for (const [name, id] of [['Detail', 'detail'], ['Deskripsi', 'description']] as const) {
+        const tab = page.getByRole('navigation', { name: 'Informasi buku' }).getByRole('link', { name, exact: true });
+        await tab.focus();
+        await page.keyboard.press('Enter');
+        const panel = page.locator(`[data-panel="${id}"]`);
+        await expect(panel).toBeVisible();
+        await expect(panel).toBeFocused();
+        // The tab bar stays in view near the top, under the header when it is sticky.
+        const bar = (await page.getByRole('navigation', { name: 'Informasi buku' }).boundingBox())!;
+        const header = (await page.locator('header').first().boundingBox())!;
+        expect(bar.y).toBeGreaterThanOrEqual(Math.max(0, header.y + header.height - 1));
+        expect(bar.y + bar.height).toBeLessThan(page.viewportSize()!.height);
+      }
+    };
     await open(page, `/book/${book.id}`);
-    for (const [name, id] of [['Detail', 'detail'], ['Deskripsi', 'description']] as const) {
-      const tab = page.getByRole('navigation', { name: 'Informasi buku' }).getByRole('link', { name, exact: true });
-      await tab.focus();
-      await page.keyboard.press('Enter');
-      const panel = page.locator(`[data-panel="${id}"]`);
-      await expect(panel).toBeVisible();
-      await expect(panel).toBeFocused();
-    }
+    await check();
+    await page.context().clearCookies();
+    await page.goto(`/book/${book.id}`);
+    await check();
   });
 });
 
