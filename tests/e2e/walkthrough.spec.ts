@@ -161,9 +161,19 @@ test.describe('forms', () => {
     await expect(page.getByRole('button', { name: 'Tampilkan kata sandi' })).toHaveCount(2);
   });
 
-  test('the password dialog drops each error as its field is fixed and shows and hides passwords', async ({ page }) => {
+  test('the profile form and the password dialog drop each error as its field is fixed; passwords show and hide', async ({ page }) => {
     await signIn(page, demoUsers.guru);
-    await open(page, '/setting');
+    await open(page, '/setting?tab=edit');
+    const name = page.getByLabel('Nama', { exact: true });
+    const original = await name.inputValue();
+    await name.fill('');
+    await page.getByRole('button', { name: 'Simpan perubahan' }).click();
+    await expect(page.locator('#profile-name-error')).toHaveText('Nama wajib diisi.');
+    await name.fill('Ba');
+    await expect(page.locator('#profile-name-error')).toHaveText('Nama minimal 3 karakter.');
+    await name.fill(original);
+    await expect(page.locator('#profile-name-error')).toHaveCount(0);
+
     await page.getByRole('button', { name: 'Ubah kata sandi' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ubah kata sandi' });
     await dialog.getByRole('button', { name: 'Ubah kata sandi' }).click();

@@ -165,11 +165,14 @@ export async function saveProfile(form: ProfileForm): Promise<boolean> {
   }
 }
 
-/** Forgets the last save's outcome (the form was edited again). */
-export function touchProfileForm(field?: keyof ProfileForm): void {
+/**
+ * Forgets the last save's outcome (the form was edited again). With `errors`, those still standing
+ * replace the field errors (see domain/field-errors.ts); else the edited field's error goes.
+ */
+export function touchProfileForm(field?: keyof ProfileForm, remaining?: ProfileFormState['errors']): void {
   const state = $profileForm.get();
-  const errors = { ...state.errors };
-  if (field) delete errors[field];
+  const errors = remaining ? { ...remaining } : { ...state.errors };
+  if (field && !remaining) delete errors[field];
   $profileForm.set({ ...state, errors, saved: false });
 }
 
