@@ -196,8 +196,9 @@ test.describe('book detail', () => {
     const reviews = page.getByRole('list', { name: 'Ulasan pembaca' });
     const mine = reviews.getByRole('article').filter({ hasText: review }).first();
     await expect(mine).toBeVisible();
-    // Later ones edit it.
-    await expect(form.getByRole('button', { name: 'Edit ulasan' })).toBeVisible();
+    // It shows once, with its Edit action; the form is gone.
+    await expect(form).toHaveCount(0);
+    await expect(mine.getByRole('button', { name: 'Edit' }).first()).toBeVisible();
     await expect(page.getByRole('link', { name: /^Ulasan \(\d+\)$/ })).toHaveText(/\(1\)|\(\d+\)/);
 
     // Reply to it.
@@ -206,7 +207,8 @@ test.describe('book detail', () => {
     await mine.getByLabel('Isi balasan').fill(reply);
     await mine.getByRole('button', { name: 'Kirim' }).click();
     await expect(page.getByText('Balasan terkirim.')).toBeVisible();
-    await mine.getByRole('button', { name: 'Lihat 1 balasan' }).click();
+    // The replies open by themselves to show it.
+    await expect(mine.getByRole('button', { name: 'Sembunyikan balasan' })).toBeVisible();
     const replyItem = mine.getByRole('list', { name: 'Balasan' }).getByRole('article').filter({ hasText: reply });
     await expect(replyItem).toBeVisible();
 

@@ -55,23 +55,23 @@ test.describe('PDF reader', () => {
     await box.fill('trace');
     await box.press('Enter');
     const counter = page.getByRole('search').getByRole('status');
-    await expect(counter).toHaveText(/^1 of \d+$/, { timeout: 20_000 });
+    await expect(counter).toHaveText(/^1 dari \d+$/, { timeout: 20_000 });
     await expect(page.locator('.textLayer .highlight.selected')).toHaveCount(1);
     // Every page searched: the count is final.
     await expect(page.getByRole('search')).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
-    const total = Number((await counter.textContent())!.split(' of ')[1]);
+    const total = Number((await counter.textContent())!.split(' dari ')[1]);
     await page.getByRole('button', { name: 'Hasil berikutnya' }).click();
-    await expect(counter).toHaveText(`2 of ${total}`);
+    await expect(counter).toHaveText(`2 dari ${total}`);
     expect(total).toBeGreaterThan(10);
     await page.getByRole('button', { name: 'Seluruh kata' }).click();
-    await expect(counter).toHaveText(/^1 of \d+$/);
+    await expect(counter).toHaveText(/^1 dari \d+$/);
     await expect(page.getByRole('search')).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
-    const wholeWords = Number((await counter.textContent())!.split(' of ')[1]);
+    const wholeWords = Number((await counter.textContent())!.split(' dari ')[1]);
     expect(wholeWords).toBeGreaterThan(0);
     expect(wholeWords).toBeLessThan(total);
     await box.fill('zzqqxx');
     await box.press('Enter');
-    await expect(counter).toHaveText('Not found');
+    await expect(counter).toHaveText('Tidak ditemukan');
     await page.getByRole('button', { name: 'Hapus pencarian' }).click();
     await expect(box).toHaveValue('');
 
@@ -86,7 +86,7 @@ test.describe('PDF reader', () => {
     await expect(page.getByText(/^Halaman \d+ dari 14$/)).toBeVisible({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Menu daftar isi dan penanda' }).click();
     await page.getByRole('tab', { name: 'Penanda' }).click();
-    await page.getByRole('button', { name: 'Page 2 | TraceMonkey' }).click();
+    await page.getByRole('button', { name: 'Halaman 2 | TraceMonkey' }).click();
     await expect(page.getByText('Halaman 2 dari 14')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Hapus penanda halaman ini' })).toHaveAttribute('aria-pressed', 'true');
 
@@ -142,7 +142,7 @@ test.describe('PDF reader', () => {
     await borrow(page, book);
     await page.goto(`/read-book?book=${book.book_id}`);
     await expect(page.getByRole('heading', { name: 'Terjadi kesalahan pada sistem internal...' })).toBeVisible({ timeout: 20_000 });
-    await expect(page.getByText('Silahkan muat ulang atau coba kembali nanti :(')).toBeVisible();
+    await expect(page.getByText('Silakan muat ulang atau coba kembali nanti.')).toBeVisible();
     // A report button that could not report is not offered.
     await expect(page.getByRole('button', { name: 'Laporkan Masalah' })).toHaveCount(0);
     const retried = page.waitForRequest((r) => r.url().includes('/storage/streamobject'));
@@ -186,9 +186,9 @@ test.describe('PDF reader', () => {
     });
     expect(devtools).toBe(true);
 
-    // Thumbnails: a 20% panel of 'Page N' buttons that open their page.
+    // Thumbnails: a 20% panel of 'Halaman N' buttons that open their page.
     await page.getByRole('button', { name: 'Tampilkan gambar kecil halaman' }).click();
-    await page.getByRole('navigation', { name: 'Gambar kecil halaman' }).getByRole('button', { name: 'Page 4' }).click();
+    await page.getByRole('navigation', { name: 'Gambar kecil halaman' }).getByRole('button', { name: 'Halaman 4' }).click();
     await expect(page.getByText('Halaman 4 dari 14')).toBeVisible();
   });
 });

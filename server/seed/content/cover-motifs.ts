@@ -117,5 +117,32 @@ const truntum: MotifPainter = (_id, c, random) => {
   return { defs: '', body: `<g opacity=".3">${shapes.join('')}</g>` };
 };
 
+/** Garis: bold stripes in two colours at one angle, like woven lurik cloth. */
+const lurik: MotifPainter = (id, c, random) => {
+  const s = random.pick([24, 32, 40]);
+  const angle = random.pick([0, 90, 30, -30]);
+  const defs =
+    `<pattern id="${id}-lurik" width="${s}" height="${s}" patternUnits="userSpaceOnUse" patternTransform="rotate(${angle})">` +
+    `<rect width="${r1(s * 0.35)}" height="${s}" fill="${c.accent}"/><rect x="${r1(s * 0.5)}" width="${r1(s * 0.12)}" height="${s}" fill="${c.accent2}"/>` +
+    `</pattern>`;
+  return { defs, body: `<rect width="${W}" height="${H}" fill="url(#${id}-lurik)" opacity=".3"/>` };
+};
+
+/** Titik: a halftone field of dots that grow towards one corner. */
+const titik: MotifPainter = (_id, c, random) => {
+  const step = random.pick([20, 24, 28]);
+  const cx = random.pick([0, W]);
+  const cy = random.pick([0, H]);
+  const far = Math.hypot(W, H);
+  const dots: string[] = [];
+  for (let y = step / 2; y < H; y += step) {
+    for (let x = step / 2; x < W; x += step) {
+      const r = r1((1 - Math.hypot(x - cx, y - cy) / far) * step * 0.42);
+      if (r >= 0.8) dots.push(`<circle cx="${x}" cy="${y}" r="${r}"/>`);
+    }
+  }
+  return { defs: '', body: `<g fill="${c.accent}" opacity=".32">${dots.join('')}</g>` };
+};
+
 /** All ornaments a cover may get. */
-export const motifs: readonly MotifPainter[] = [kawung, parang, ombak, cincin, tumpal, truntum];
+export const motifs: readonly MotifPainter[] = [kawung, parang, ombak, cincin, tumpal, truntum, lurik, titik];

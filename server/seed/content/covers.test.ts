@@ -24,12 +24,12 @@ function firstStopColour(svg: string): string {
 }
 
 function titleLines(svg: string): string[] {
-  const text = /<text [^>]*font-family="Georgia[^>]*>(.*?)<\/text>/.exec(svg)![1]!;
+  const text = /<text class="cover-title"[^>]*>(.*?)<\/text>/.exec(svg)![1]!;
   return [...text.matchAll(/<tspan [^>]*>(.*?)<\/tspan>/g)].map((m) => m[1]!);
 }
 
 function titleSize(svg: string): number {
-  return Number(/<text [^>]*font-family="Georgia[^>]*font-size="(\d+)"/.exec(svg)![1]);
+  return Number(/<text class="cover-title"[^>]*font-size="(\d+)"/.exec(svg)![1]);
 }
 
 describe('coverSvg', () => {
@@ -58,7 +58,7 @@ describe('coverSvg', () => {
   test('leaves the category label out when there is none', () => {
     const svg = coverSvg({ ...base, category: undefined });
     expect(svg).not.toContain('FIKSI');
-    expect(svg).not.toContain('rx="13"');
+    expect(svg).not.toContain('cover-category');
   });
 
   test('escapes markup and quotes in every text', () => {
@@ -88,6 +88,28 @@ describe('coverSvg', () => {
     expect(coverSvg(base)).toBe(coverSvg({ ...base }));
   });
 
+  test('covers come in several layouts, type faces and ornaments, so a grid of them varies', () => {
+    const svgs = Array.from({ length: 60 }, (_, i) => coverSvg({ ...base, seed: `buku-${i}` }));
+    const layoutsSeen = new Set(svgs.map((svg) => /data-layout="(\w+)"/.exec(svg)![1]));
+    expect([...layoutsSeen].sort()).toEqual(['band', 'medallion', 'panel']);
+    const faces = new Set(
+      svgs.map((svg) => {
+        const tag = /<text class="cover-title"[^>]*>/.exec(svg)![0];
+        return [/font-family="([^"]+)"/, /font-style="(\w+)"/, /font-weight="(\d+)"/].map((re) => re.exec(tag)?.[1] ?? '').join(' ');
+      }),
+    );
+    expect(faces.size).toBeGreaterThanOrEqual(3);
+  });
+
+  test('nothing is printed in the top left corner, where the catalogue may lay a badge', () => {
+    for (let i = 0; i < 60; i++) {
+      const svg = coverSvg({ ...base, seed: `buku-${i}` });
+      for (const [, y] of svg.matchAll(/<(?:text|tspan)[^>]* y="([\d.]+)"/g)) expect(Number(y), `buku-${i}`).toBeGreaterThan(110);
+      const pill = /class="cover-category-pill" x="[\d.]+" y="([\d.]+)"/.exec(svg);
+      if (pill) expect(Number(pill[1])).toBeGreaterThan(110);
+    }
+  });
+
   test('different seeds give different palettes and ornaments', () => {
     const svgs = Array.from({ length: 40 }, (_, i) => coverSvg({ ...base, seed: `buku-${i}` }));
     expect(new Set(svgs.map(firstStopColour)).size).toBeGreaterThanOrEqual(6);
@@ -106,7 +128,7 @@ describe('coverSvg', () => {
   test('a long author name is shortened to fit', () => {
     const author = 'Cokorda Istri Rai Sudewi dan Andi Muhammad Arfah Pawellangi bersama Tim Penyusun';
     const svg = coverSvg({ ...base, author });
-    const shown = /<text x="200" y="554"[^>]*>(.*?)<\/text>/.exec(svg)![1]!;
+    const shown = /<text class="cover-author"[^>]*>(.*?)<\/text>/.exec(svg)![1]!;
     expect(shown.endsWith('…')).toBe(true);
     expect(shown.length).toBeLessThan(author.length);
   });

@@ -12,12 +12,20 @@ interface Props {
   error?: string | null;
 }
 
-/** The district picker of a plain form (registration): it posts `district_id` and `district_label`. */
-export function DistrictField({ lang, initial, ...props }: Props) {
+/**
+ * The district picker of a plain form (registration): it posts `district_id` and `district_label`.
+ */
+export function DistrictField({ lang, initial, error: initialError, ...props }: Props) {
   const [value, setValue] = useState<DistrictChoice | null>(initial);
+  // The error of a failed submit goes away once a district is chosen.
+  const [error, setError] = useState(initialError ?? null);
+  const choose = (choice: DistrictChoice | null) => {
+    setValue(choice);
+    if (choice) setError(null);
+  };
   return (
     <I18nRoot lang={lang}>
-      <DistrictPicker {...props} value={value} onChange={setValue} />
+      <DistrictPicker {...props} error={error} value={value} onChange={choose} />
     </I18nRoot>
   );
 }

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { AccountProfile } from '../../lib/api/schemas/account.ts';
-import { BIO_MAX, type ProfileForm as ProfileValues } from '../../lib/domain/account-validation.ts';
+import { BIO_MAX, validateProfileForm, type ProfileForm as ProfileValues } from '../../lib/domain/account-validation.ts';
+import { remainingErrors } from '../../lib/domain/field-errors.ts';
 import { accountErrorText } from '../../lib/i18n/account-errors.ts';
 import { $profileForm, profileFormValues, saveProfile, touchProfileForm } from '../../lib/stores/account.ts';
 import { notify } from '../../lib/stores/shell.ts';
@@ -21,9 +22,11 @@ export function ProfileForm({ profile }: { profile: AccountProfile }) {
     const code = state.errors[field];
     return code ? accountErrorText(t, { code }) : null;
   };
+  // After a failed save, a field's error goes as soon as the field is fixed.
   const set = (field: keyof ProfileValues) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    touchProfileForm(field);
+    const next = { ...values, [field]: value } as ProfileValues;
+    setValues(next);
+    touchProfileForm(field, remainingErrors(state.errors, validateProfileForm(next), field));
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();

@@ -18,7 +18,7 @@ export interface CardBook {
 }
 
 /**
- * A book in a grid or row: cover, DRM/open badge, title, author and the copies available. The
+ * A book in a grid or row: cover, title, author, then the DRM/open badge and the copies available. The
  * whole card is one link; the title is its name.
  */
 export function BookCard({ book, eager = false }: { book: CardBook; eager?: boolean }) {
@@ -47,14 +47,6 @@ export function BookCard({ book, eager = false }: { book: CardBook; eager?: bool
             <CatalogueIcon name="book" className="size-10" />
           </div>
         )}
-        <span
-          className={`badge badge-sm absolute top-2 left-2 border-0 font-semibold shadow-sm ${
-            book.using_drm ? 'bg-neutral text-neutral-content' : 'bg-success text-success-content'
-          }`}
-        >
-          <CatalogueIcon name={book.using_drm ? 'lock' : 'globe'} className="size-3" />
-          {book.using_drm ? t('catalogue.card.drm') : t('catalogue.card.open')}
-        </span>
       </div>
       <div className="mt-2.5 flex flex-1 flex-col">
         <h3 className="group-hover:text-primary line-clamp-2 text-sm leading-snug font-semibold transition-colors" title={book.book_title}>
@@ -63,10 +55,19 @@ export function BookCard({ book, eager = false }: { book: CardBook; eager?: bool
         <p className="text-base-content/70 mt-0.5 truncate text-xs" title={author ?? undefined}>
           {author ? shortText(author) : t('catalogue.card.unknownAuthor')}
         </p>
-        <div className="mt-auto flex items-center gap-2 pt-1.5 text-xs">
+        <div className="mt-auto flex flex-wrap items-center gap-x-2 gap-y-1 pt-1.5 text-xs">
+          {/* Below the cover, not on it: covers print their own labels at the top. */}
+          <span
+            className={`inline-flex items-center gap-1 rounded-full px-1.5 py-0.5 text-[0.6875rem] leading-none font-semibold ${
+              book.using_drm ? 'bg-neutral text-neutral-content' : 'bg-success text-success-content'
+            }`}
+            data-access={book.using_drm ? 'drm' : 'open'}
+          >
+            <CatalogueIcon name={book.using_drm ? 'lock' : 'globe'} className="size-3" />
+            {book.using_drm ? t('catalogue.card.drm') : t('catalogue.card.open')}
+          </span>
           {known ? (
             <span className={`inline-flex items-center gap-1 font-medium ${out ? 'text-error' : 'text-success'}`}>
-              <span className={`size-1.5 rounded-full ${out ? 'bg-error' : 'bg-success'}`} aria-hidden="true" />
               {book.using_drm ? t('catalogue.card.available', { count: book.available_qty }) : t('catalogue.card.unlimited')}
             </span>
           ) : null}

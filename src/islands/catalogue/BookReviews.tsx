@@ -33,26 +33,42 @@ function Reviews(props: BookIslandProps) {
   const count = meta?.review_count ?? book.review_count;
   const average = meta ? meta.avg_rating : book.avg_rating;
 
+  const own = book.user_rating;
+  const list = data?.data;
+  // The user's own review is listed first, with its Edit action; the form is for writing one.
+  const ownListed = own ? list?.find((rating) => rating.id === own.id) : undefined;
+  const ordered = list && ownListed ? [ownListed, ...list.filter((rating) => rating !== ownListed)] : list;
+  const empty = list !== undefined && list.length === 0;
+  // A review exists but is not on the first page: the form stays the way to change it.
+  const showForm = book.has_borrow_before && list !== undefined && (!own || !ownListed);
+
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
-        <div className="flex items-center gap-3">
-          <span className="text-4xl font-bold tabular-nums">{average ? formatRating(average, i18n.language) : '–'}</span>
-          <div>
-            <Stars value={average} label={t('catalogue.rating.value', { value: formatRating(average, i18n.language) })} className="size-5" />
-            <p className="text-base-content/70 text-sm">{t('catalogue.review.count', { count })}</p>
+      {empty ? (
+        <div className="bg-base-200 flex flex-col items-center gap-2 rounded-box px-6 py-8 text-center" role="status">
+          <CatalogueIcon name="pen" className="text-base-content/50 size-8" />
+          <p className="font-semibold">{t('catalogue.review.emptyTitle')}</p>
+          <p className="text-base-content/70 text-sm">{book.has_borrow_before ? t('catalogue.review.emptyCanReview') : t('catalogue.review.emptyMustBorrow')}</p>
+        </div>
+      ) : (
+        <div className="flex flex-wrap items-center gap-x-6 gap-y-3">
+          <div className="flex items-center gap-3">
+            <span className="text-4xl font-bold tabular-nums">{average ? formatRating(average, i18n.language) : '–'}</span>
+            <div>
+              <Stars value={average} label={t('catalogue.rating.value', { value: formatRating(average, i18n.language) })} className="size-5" />
+              <p className="text-base-content/70 text-sm">{t('catalogue.review.count', { count })}</p>
+            </div>
           </div>
         </div>
-      </div>
+      )}
 
-      {book.has_borrow_before ? (
-        <BookReviewForm key={book.user_rating?.id ?? 'new'} book={book} />
-      ) : (
+      {showForm ? <BookReviewForm key={own?.id ?? 'new'} book={book} /> : null}
+      {!book.has_borrow_before && list !== undefined && !empty ? (
         <p className="bg-base-200 text-base-content/80 flex items-start gap-2 rounded-box p-4 text-sm">
           <CatalogueIcon name="info" className="mt-0.5 size-4 shrink-0" />
           {t('catalogue.review.mustBorrow')}
         </p>
-      )}
+      ) : null}
 
       {error && !data ? (
         <div role="alert" className="alert alert-error alert-soft">
@@ -64,10 +80,9 @@ function Reviews(props: BookIslandProps) {
           <span className="loading loading-spinner text-primary" aria-label={t('common.loading')} />
         </div>
       ) : null}
-      {data && data.data.length === 0 ? <p className="text-base-content/70 py-4 text-center">{t('catalogue.review.empty')}</p> : null}
-      {data && data.data.length > 0 ? (
+      {ordered && ordered.length > 0 ? (
         <ul className="divide-base-300 flex flex-col divide-y" aria-label={t('catalogue.review.listLabel')}>
-          {data.data.map((rating) => (
+          {ordered.map((rating) => (
             <li key={rating.id} className="py-4 first:pt-0">
               <Comment rating={rating} viewerId={props.userId} />
             </li>

@@ -39,11 +39,11 @@ export function Comment({ rating, viewerId }: { rating: Rating; viewerId: string
   const replying = mode?.kind === 'reply' && mode.id === rating.id;
   const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(rating.created_at));
 
-  const toggleReplies = () => {
-    const next = !showReplies;
-    setShowReplies(next);
-    if (next) repliesOf(rating.id).load({ rating_id: rating.id }).catch((error) => notifyCatalogueError(t, error));
+  const openReplies = () => {
+    setShowReplies(true);
+    repliesOf(rating.id).load({ rating_id: rating.id }).catch((error) => notifyCatalogueError(t, error));
   };
+  const toggleReplies = () => (showReplies ? setShowReplies(false) : openReplies());
 
   return (
     <article className="flex gap-3" aria-label={t('catalogue.review.by', { name: rating.sender.name })}>
@@ -97,7 +97,7 @@ export function Comment({ rating, viewerId }: { rating: Rating; viewerId: string
           </div>
         ) : null}
 
-        {replying ? <ReplyBox parentId={rating.id} /> : null}
+        {replying ? <ReplyBox parentId={rating.id} onSent={openReplies} /> : null}
 
         {isReview && rating.reply_count > 0 ? (
           <button type="button" className="text-primary mt-2 inline-flex items-center gap-1 text-xs font-semibold" aria-expanded={showReplies} onClick={toggleReplies}>
@@ -161,7 +161,8 @@ function Replies({ ratingId, viewerId }: { ratingId: string; viewerId: string })
   );
 }
 
-function ReplyBox({ parentId }: { parentId: string }) {
+/** The reply form; once sent, the replies open so the new one shows. */
+function ReplyBox({ parentId, onSent }: { parentId: string; onSent: () => void }) {
   const { t } = useTranslation();
   const id = useId();
   const busy = useStore($reviewBusy);
@@ -171,7 +172,7 @@ function ReplyBox({ parentId }: { parentId: string }) {
       className="mt-2"
       onSubmit={(event) => {
         event.preventDefault();
-        if (!isBlank(text)) void replyTo(t, parentId, text);
+        if (!isBlank(text)) void replyTo(t, parentId, text).then((sent) => sent && onSent());
       }}
     >
       <label htmlFor={id} className="sr-only">

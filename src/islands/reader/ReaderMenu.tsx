@@ -69,7 +69,8 @@ export function ReaderMenu({ onJump }: { onJump: (target: MenuTarget) => void })
                 {bookmarks.map((b) => (
                   <li key={b.page}>
                     <button type="button" onClick={() => jump({ page: b.page })}>
-                      {b.description ?? `Page ${b.page}`}
+                      {/* The stored description is the spec's fixed 'Page N | title'; shown in the UI's language. */}
+                      {b.title ? t('reader.bookmarkEntry', { page: b.page, title: b.title }) : t('reader.thumbnailLabel', { page: b.page })}
                     </button>
                   </li>
                 ))}

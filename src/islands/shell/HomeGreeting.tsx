@@ -5,19 +5,23 @@ import { $profile } from '../../lib/stores/app.ts';
 import { I18nRoot } from './I18nRoot.tsx';
 import { useMounted } from './useMounted.ts';
 
-/** The home page heading: 'Halo, {name}!' once the profile is known in this browser, 'Beranda' until then. */
-export function HomeGreeting({ lang }: { lang: Lang }) {
+/**
+ * The home page heading: 'Halo, {name}!' with the name the server rendered, or the one known in
+ * this browser; 'Beranda' when neither is known.
+ */
+export function HomeGreeting({ lang, initialName = null }: { lang: Lang; initialName?: string | null }) {
   return (
     <I18nRoot lang={lang}>
-      <Greeting />
+      <Greeting initialName={initialName} />
     </I18nRoot>
   );
 }
 
-function Greeting() {
+function Greeting({ initialName }: { initialName: string | null }) {
   const { t } = useTranslation();
   const profile = useStore($profile);
-  const name = useMounted() ? profile?.name?.trim() : undefined;
+  const cached = useMounted() ? profile?.name?.trim() : undefined;
+  const name = initialName?.trim() || cached || undefined;
   return (
     <h1 className="text-2xl leading-tight font-bold text-balance xs:text-3xl md:text-4xl">
       {name ? t('home.greeting', { name }) : t('home.title')}

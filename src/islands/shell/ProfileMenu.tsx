@@ -3,7 +3,8 @@ import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { $profile } from '../../lib/stores/app.ts';
-import { logout, syncProfile } from '../../lib/stores/session.ts';
+import { loadProfile, logout, syncProfile } from '../../lib/stores/session.ts';
+import type { HeaderProfile } from '../../lib/bff/header-profile.server.ts';
 import { Avatar } from './Avatar.tsx';
 import { I18nRoot } from './I18nRoot.tsx';
 import { Icon } from './Icon.tsx';
@@ -15,6 +16,8 @@ interface Props {
   lang: Lang;
   /** Path of the page; on / the profile is fetched again. */
   path: string;
+  /** The user as the server rendered them, so name and avatar show before any script runs. */
+  initial?: HeaderProfile | null;
 }
 
 const PANEL_ID = 'profile-menu-panel';
@@ -25,25 +28,28 @@ const LOGOUT_FORM_ID = 'profile-menu-logout';
  * The menu opens and 'Keluar' works before the island hydrates: a native popover, and a form that
  * posts to /logout; once hydrated, signing out also clears this browser's stored state itself.
  */
-export function ProfileMenu({ lang, path }: Props) {
+export function ProfileMenu({ lang, path, initial = null }: Props) {
   return (
     <I18nRoot lang={lang}>
-      <ProfileMenuButton path={path} />
+      <ProfileMenuButton path={path} initial={initial} />
     </I18nRoot>
   );
 }
 
-function ProfileMenuButton({ path }: { path: string }) {
+function ProfileMenuButton({ path, initial }: { path: string; initial: HeaderProfile | null }) {
   const { t } = useTranslation();
   const stored = useStore($profile);
-  // The cached profile exists only in the browser: show it after hydration, never during it.
-  const profile = useMounted() ? stored : null;
+  // The cached profile exists only in the browser: hydration renders what the server did, then
+  // the cache takes over when it is the same user's (it follows changes made on this page).
+  const mounted = useMounted();
+  const profile = mounted ? pickProfile(stored, initial) : initial;
   const [leaving, setLeaving] = useState(false);
   const { buttonProps, panelProps } = usePopover<HTMLDivElement>(PANEL_ID);
 
   useEffect(() => {
-    void syncProfile(path);
-  }, [path]);
+    // A cache of someone else (or none) is replaced; otherwise the usual refresh rules apply.
+    void (initial && $profile.get()?.id !== initial.id ? loadProfile() : syncProfile(path));
+  }, [path, initial]);
 
   const signOut = (event: FormEvent) => {
     event.preventDefault();
@@ -104,4 +110,10 @@ function ProfileMenuButton({ path }: { path: string }) {
       </div>
     </div>
   );
+}
+
+/** The browser's cached profile when it is the user the server rendered (or there is none), else the server's. */
+function pickProfile(stored: HeaderProfile | null, initial: HeaderProfile | null): HeaderProfile | null {
+  if (!initial) return stored;
+  return stored && stored.id === initial.id ? stored : initial;
 }

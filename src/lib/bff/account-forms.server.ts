@@ -67,6 +67,8 @@ export interface RegisterState {
   errors: Partial<Record<keyof RegisterForm, string>>;
   formError: string | null;
   done: { email: string; message: string } | null;
+  /** A password was typed but the form came back: it is not sent back, and the page says so. */
+  passwordCleared?: boolean;
 }
 
 const EMPTY_REGISTER: RegisterState['values'] = { name: '', email: '', phone: '', address: '', district_id: '', district_label: '' };
@@ -94,7 +96,7 @@ export async function handleRegisterForm(Astro: AstroGlobal): Promise<RegisterSt
   for (const [field, code] of Object.entries(codes)) errors[field as keyof RegisterForm] = fieldMessage(t, code);
   if (Object.keys(errors).length > 0) {
     Astro.response.status = 400;
-    return { values, errors, formError: t('account.register.fixErrors'), done: null };
+    return { values, errors, formError: t('account.register.fixErrors'), done: null, passwordCleared: password !== '' };
   }
   const res = await callApi<{ message: string; email: string }>(Astro, 'POST', '/auth/register', {
     provider: 'local',
@@ -108,8 +110,8 @@ export async function handleRegisterForm(Astro: AstroGlobal): Promise<RegisterSt
   Astro.response.status = res.status;
   const field = fieldOf(res.error?.field) as keyof RegisterForm | undefined;
   const message = accountErrorText(t, res.error);
-  if (field && field in EMPTY_REGISTER) return { values, errors: { [field]: message }, formError: null, done: null };
-  return { values, errors: {}, formError: message, done: null };
+  if (field && field in EMPTY_REGISTER) return { values, errors: { [field]: message }, formError: null, done: null, passwordCleared: true };
+  return { values, errors: {}, formError: message, done: null, passwordCleared: true };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -146,6 +148,8 @@ export interface ResetState {
   errors: { password?: string; confirm?: string };
   formError: string | null;
   done: string | null;
+  /** Passwords were typed but the form came back without them. */
+  passwordCleared?: boolean;
 }
 
 /**
@@ -170,7 +174,7 @@ export async function handleResetForm(Astro: AstroGlobal): Promise<ResetState | 
   if (confirmCode) errors.confirm = fieldMessage(t, confirmCode);
   if (errors.password || errors.confirm) {
     Astro.response.status = 400;
-    return { token, errors, formError: null, done: null };
+    return { token, errors, formError: null, done: null, passwordCleared: password !== '' || confirm !== '' };
   }
   const res = await callApi<{ message: string }>(Astro, 'POST', '/auth/reset-password', { token, password });
   if (res.data) {
@@ -180,15 +184,17 @@ export async function handleResetForm(Astro: AstroGlobal): Promise<ResetState | 
   }
   Astro.response.status = res.status;
   if (res.error?.code === 'password_too_short' || res.error?.code === 'password_required') {
-    return { token, errors: { password: accountErrorText(t, res.error) }, formError: null, done: null };
+    return { token, errors: { password: accountErrorText(t, res.error) }, formError: null, done: null, passwordCleared: true };
   }
-  return { token, errors: {}, formError: accountErrorText(t, res.error), done: null };
+  return { token, errors: {}, formError: accountErrorText(t, res.error), done: null, passwordCleared: true };
 }
 
 // ---------------------------------------------------------------------------------------------
 // E-mail verified
 
-export type VerifiedState = { ok: true; email: string; signedIn: boolean } | { ok: false; error: string; code: string };
+export type VerifiedState =
+  | { ok: true; email: string; signedIn: boolean; already?: boolean }
+  | { ok: false; error: string; code: string };
 
 /** Consumes the link's token; a session of this browser is renewed so it carries the new state. */
 export async function handleEmailVerified(Astro: AstroGlobal): Promise<VerifiedState> {
@@ -197,6 +203,12 @@ export async function handleEmailVerified(Astro: AstroGlobal): Promise<VerifiedS
   if (!token) return { ok: false, code: 'missing', error: t('account.verified.missingToken') };
   const res = await callApi<{ email: string }>(Astro, 'POST', '/auth/verify-email', { token });
   if (!res.data) {
+    // A link opened again by its account, signed in and verified: nothing failed.
+    const token = Astro.locals.accessToken;
+    if (token) {
+      const account = await callApi<{ email: string; verified: boolean }>(Astro, 'GET', '/auth/account', undefined, token);
+      if (account.data?.verified) return { ok: true, email: account.data.email, signedIn: true, already: true };
+    }
     Astro.response.status = res.status;
     return { ok: false, code: res.error?.code ?? 'unknown', error: accountErrorText(t, res.error) };
   }

@@ -1,6 +1,7 @@
 import type { AstroGlobal } from 'astro';
 import { accountErrorText } from '../i18n/account-errors.ts';
 import { safeNextPath } from '../domain/routes.ts';
+import { SIGN_IN_AGAIN_COOKIE, signInAgainEmail } from '../domain/sign-in-again.ts';
 import { getApiFetch } from './api-fetch.server.ts';
 import { signIn } from './auth.server.ts';
 import { isSecureRequest } from './cookies.server.ts';
@@ -13,6 +14,12 @@ export interface LoginFormState {
   error: string | null;
   /** The field the error belongs to, for aria-describedby. */
   errorField: 'email' | 'password' | null;
+  /** The error is a missing field: it goes away once the field is filled. */
+  missing?: boolean;
+  /** A password was typed but the form came back without it. */
+  passwordCleared?: boolean;
+  /** The account's password was just changed: sign in again (the e-mail is filled in). */
+  passwordChanged?: boolean;
 }
 
 const { appName } = loadConfig();
@@ -25,7 +32,11 @@ const { appName } = loadConfig();
 export async function handleLoginForm(Astro: AstroGlobal): Promise<Response | LoginFormState> {
   const { t } = Astro.locals;
   const next = safeNextPath(Astro.url.searchParams.get('next'));
-  if (Astro.request.method !== 'POST') return { email: '', next, error: null, errorField: null };
+  if (Astro.request.method !== 'POST') {
+    const changedFor = signInAgainEmail(Astro.cookies.get(SIGN_IN_AGAIN_COOKIE)?.value);
+    if (changedFor) return { email: changedFor, next, error: null, errorField: null, passwordChanged: true };
+    return { email: '', next, error: null, errorField: null };
+  }
 
   const form = await Astro.request.formData();
   const email = String(form.get('email') ?? '').trim().toLowerCase();
@@ -33,14 +44,17 @@ export async function handleLoginForm(Astro: AstroGlobal): Promise<Response | Lo
   const target = safeNextPath(String(form.get('next') ?? next));
   if (!email || !password) {
     Astro.response.status = 400;
-    return { email, next: target, error: t('errors.required'), errorField: email ? 'password' : 'email' };
+    return { email, next: target, error: t('errors.required'), errorField: email ? 'password' : 'email', missing: true, passwordCleared: password !== '' };
   }
   const outcome = await signIn(await getApiFetch(), Astro.cookies, { email, password }, {
     userAgent: Astro.request.headers.get('user-agent'),
     secure: isSecureRequest(Astro.request),
     clientIp: clientAddress(Astro),
   });
-  if (outcome.ok) return Astro.redirect(outcome.session.verified ? target : '/not-activated', 303);
+  if (outcome.ok) {
+    Astro.cookies.delete(SIGN_IN_AGAIN_COOKIE, { path: '/login' });
+    return Astro.redirect(outcome.session.verified ? target : '/not-activated', 303);
+  }
   Astro.response.status = outcome.status;
   const first = outcome.body?.errors?.[0];
   return {
@@ -48,6 +62,7 @@ export async function handleLoginForm(Astro: AstroGlobal): Promise<Response | Lo
     next: target,
     error: accountErrorText(t, first, { app: appName }),
     errorField: first?.code === 'invalid_email' ? 'email' : 'password',
+    passwordCleared: true,
   };
 }
 

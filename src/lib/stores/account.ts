@@ -14,6 +14,7 @@ import {
   type ProfileForm,
   type ValidationCode,
 } from '../domain/account-validation.ts';
+import { signInAgainCookie } from '../domain/sign-in-again.ts';
 import { resetClientState } from './app.ts';
 import { loadProfile } from './session.ts';
 
@@ -164,11 +165,14 @@ export async function saveProfile(form: ProfileForm): Promise<boolean> {
   }
 }
 
-/** Forgets the last save's outcome (the form was edited again). */
-export function touchProfileForm(field?: keyof ProfileForm): void {
+/**
+ * Forgets the last save's outcome (the form was edited again). With `errors`, those still standing
+ * replace the field errors (see domain/field-errors.ts); else the edited field's error goes.
+ */
+export function touchProfileForm(field?: keyof ProfileForm, remaining?: ProfileFormState['errors']): void {
   const state = $profileForm.get();
-  const errors = { ...state.errors };
-  if (field) delete errors[field];
+  const errors = remaining ? { ...remaining } : { ...state.errors };
+  if (field && !remaining) delete errors[field];
   $profileForm.set({ ...state, errors, saved: false });
 }
 
@@ -261,43 +265,73 @@ export function resetAvatarUpload(): void {
 // ---------------------------------------------------------------------------------------------
 // Password
 
+/**
+ * What a password change is doing, for the progress it shows (it takes several seconds: the old
+ * password is checked and the new one hashed with a deliberately slow function, then every
+ * session ends): checking the old password, saving the new one, signing this browser out.
+ */
+export type PasswordPhase = 'checking' | 'saving' | 'signingOut';
+
 export interface PasswordFormState {
   saving: boolean;
+  phase: PasswordPhase | null;
   errors: Partial<Record<keyof PasswordForm, string>>;
   error: ShownError | null;
 }
 
-export const $passwordForm = map<PasswordFormState>({ saving: false, errors: {}, error: null });
+const IDLE_PASSWORD: PasswordFormState = { saving: false, phase: null, errors: {}, error: null };
+
+export const $passwordForm = map<PasswordFormState>({ ...IDLE_PASSWORD });
+
+/** About when the server has checked the old password and starts hashing the new one. */
+export const PASSWORD_CHECK_MS = 2500;
 
 /**
  * Changes the password (spec 02 §4.5): on success every session has ended, so this browser signs
- * out (cookies and local storage) and goes to /login. A wrong old password shows 'Wrong old password'.
+ * out (cookies and local storage) and goes to /login, leaving the login page a note to say why and
+ * to fill in the e-mail. A wrong old password shows 'Wrong old password'. While it runs, `phase`
+ * says what is happening.
  */
 export async function changePassword(form: PasswordForm, leave: (url: string) => void = (url) => window.location.assign(url)): Promise<boolean> {
   const codes = validatePasswordForm(form);
   if (Object.keys(codes).length > 0) {
-    $passwordForm.set({ saving: false, errors: codes as Record<string, ValidationCode>, error: null });
+    $passwordForm.set({ ...IDLE_PASSWORD, errors: codes as Record<string, ValidationCode> });
     return false;
   }
-  $passwordForm.set({ saving: true, errors: {}, error: null });
+  $passwordForm.set({ ...IDLE_PASSWORD, saving: true, phase: 'checking' });
+  const email = $accountProfile.get()?.email ?? null;
+  const checked = setTimeout(() => {
+    if ($passwordForm.get().phase === 'checking') $passwordForm.setKey('phase', 'saving');
+  }, PASSWORD_CHECK_MS);
   try {
     await changeAccountPassword(api, { old_password: form.old_password, new_password: form.new_password });
   } catch (error) {
     const shown = shownError(error);
-    if (shown.code === 'wrong_old_password') $passwordForm.set({ saving: false, errors: { old_password: shown.code }, error: null });
-    else $passwordForm.set({ saving: false, errors: {}, error: shown });
+    if (shown.code === 'wrong_old_password') $passwordForm.set({ ...IDLE_PASSWORD, errors: { old_password: shown.code } });
+    else $passwordForm.set({ ...IDLE_PASSWORD, error: shown });
     return false;
+  } finally {
+    clearTimeout(checked);
   }
+  $passwordForm.setKey('phase', 'signingOut');
   try {
     await postLogout(api);
   } catch (error) {
     console.error('Clearing the ended session failed; signing out locally', error);
   }
   resetClientState();
+  if (email && typeof document !== 'undefined') document.cookie = signInAgainCookie(email, window.location.protocol === 'https:');
   leave('/login');
   return true;
 }
 
 export function resetPasswordForm(): void {
-  $passwordForm.set({ saving: false, errors: {}, error: null });
+  $passwordForm.set({ ...IDLE_PASSWORD });
+}
+
+/** Keeps only the field errors still standing after an edit (the form error goes too). */
+export function keepPasswordErrors(errors: PasswordFormState['errors']): void {
+  const state = $passwordForm.get();
+  if (state.saving) return;
+  $passwordForm.set({ ...state, errors, error: null });
 }
