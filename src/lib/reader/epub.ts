@@ -1,4 +1,5 @@
 import type { BookReadingData } from '../api/schemas/reader.ts';
+import { neutralizeInlineStyles } from './epub-csp.ts';
 import { fetchDrmObject, StreamError } from './source.ts';
 
 export type EpubJs = typeof import('epubjs').default;
@@ -94,8 +95,8 @@ export function createEpubFetcher(data: BookReadingData) {
     const text = new TextDecoder().decode(body);
     if (kind === 'json') return JSON.parse(text);
     if (XML_TYPES.includes(kind)) return new DOMParser().parseFromString(text, 'text/xml');
-    if (kind === 'xhtml') return new DOMParser().parseFromString(text, 'application/xhtml+xml');
-    if (kind === 'html' || kind === 'htm') return new DOMParser().parseFromString(text, 'text/html');
+    if (kind === 'xhtml') return new DOMParser().parseFromString(neutralizeInlineStyles(text), 'application/xhtml+xml');
+    if (kind === 'html' || kind === 'htm') return new DOMParser().parseFromString(neutralizeInlineStyles(text), 'text/html');
     return text;
   }
 
