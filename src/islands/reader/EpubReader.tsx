@@ -333,7 +333,7 @@ function EpubReaderApp({ bookId, data, problem, preferences: initialPreferences 
           tools={[
             { id: 'contents', label: t('reader.tabToc'), icon: 'contents', render: () => <Contents onJump={jump} /> },
             { id: 'bookmarks', label: t('reader.tabBookmarks'), icon: 'bookmark', render: () => <BookmarkList onJump={jump} large /> },
-            { id: 'display', label: t('readerComfort.display'), icon: 'display', render: () => <ReaderSettings kind={fixedLayout ? 'pdf' : 'epub'} /> },
+            { id: 'display', label: t('readerComfort.display'), icon: 'display', render: () => <ReaderSettings kind={fixedLayout ? 'fixed' : 'epub'} /> },
           ]}
         />
       )}

@@ -24,10 +24,11 @@ const LINE_HEIGHTS = [
 
 /**
  * The reading comfort settings (the Display tool): for an EPUB the type size, typeface, line
- * spacing, margins and theme; for a PDF the theme of the reader and how pages follow each other.
+ * spacing, margins and theme; for a PDF the theme of the reader and how pages follow each other;
+ * for a fixed-layout EPUB (pictures of pages) the theme only.
  * Every change shows at once and is saved for the reader's other devices.
  */
-export function ReaderSettings({ kind }: { kind: 'pdf' | 'epub' }) {
+export function ReaderSettings({ kind }: { kind: 'pdf' | 'epub' | 'fixed' }) {
   const { t } = useTranslation();
   const preferences = useStore($readingPreferences);
   const change = (patch: Partial<ReadingPreferences>) => changeReadingPreferences(patch, (error) => notifyError(t, error));

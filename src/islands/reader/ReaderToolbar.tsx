@@ -11,6 +11,7 @@ import { flushReadingPreferences } from '../../lib/stores/reading-preferences.ts
 import { ReaderIcon } from './ReaderIcon.tsx';
 import { ReaderMenu, type MenuTarget } from './ReaderMenu.tsx';
 import { ToolIcon } from './ToolsSheet.tsx';
+import { useBookmarkPage } from './ReadingProgressLabel.tsx';
 
 interface Props {
   title: string;
@@ -48,6 +49,8 @@ export function ReaderToolbar({ title, bookId, ready, zoom, onZoom, thumbnails, 
   const bookmarked = useStore($currentBookmarked);
   const page = useStore($page);
   const [searchOpen, setSearchOpen] = useState(false);
+  // An EPUB's bookmark is on a location: the reader is told its approximate page.
+  const pageLabel = useBookmarkPage();
   const data = readerData();
   const wide = 'max-[642px]:hidden';
   const thumb = 'max-[642px]:size-11';
@@ -59,7 +62,7 @@ export function ReaderToolbar({ title, bookId, ready, zoom, onZoom, thumbnails, 
   const toggleBookmark = () => {
     const adding = !bookmarked;
     toggleCurrentBookmark((error) => notifyError(t, error));
-    notify('success', t(adding ? 'reader.bookmarkAdded' : 'reader.bookmarkRemoved', { page }));
+    notify('success', t(adding ? 'reader.bookmarkAdded' : 'reader.bookmarkRemoved', { page: pageLabel(page) }));
   };
 
   return (
