@@ -6,7 +6,7 @@ import type { Lang } from '../../lib/i18n/index.ts';
 import type { ReadingPreferences } from '../../lib/api/schemas/reading-preferences.ts';
 import { adoptStyles, loadBookFonts, loadEpubJs, replaceDrmResources, type ChapterStyles } from '../../lib/reader/epub.ts';
 import { patchEpubContents, restoreInlineStyles, setFrameSheet, stashInlineStyles } from '../../lib/reader/epub-csp.ts';
-import { chapterCss, epubGap } from '../../lib/reader/comfort.ts';
+import { chapterCss, epubGap, unstretchCovers } from '../../lib/reader/comfort.ts';
 import { chapterEnd, minutesLeft } from '../../lib/domain/reading-progress.ts';
 import { $readingPreferences, $readingSpeed, initReadingPreferences, noteReading, saveReadingPreferencesOnExit } from '../../lib/stores/reading-preferences.ts';
 import { startEpubFetch } from '../../lib/reader/early.ts';
@@ -117,6 +117,7 @@ function EpubReaderApp({ bookId, data, problem, preferences: initialPreferences 
         const section = opened.spine.get(contents.sectionIndex) as { url: string } | undefined;
         const chapter = section ? styles.get(section.url) : undefined;
         restoreInlineStyles(contents.document);
+        unstretchCovers(contents.document);
         adoptStyles(contents.document, chapter?.sheets ?? []);
         setFrameSheet(contents.document, 'reader-comfort', chapterCss(preferencesRef.current, epub.layout === 'pre-paginated'));
         unguards.push(attachSwipe(contents.document, (direction) => swipeRef.current(direction)));

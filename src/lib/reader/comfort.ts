@@ -25,7 +25,9 @@ export function chapterCss(preferences: ReadingPreferences, fixedLayout: boolean
   const base = 'html, body { overscroll-behavior: none; }';
   if (fixedLayout) return base;
   const colours = THEME_COLOURS[preferences.theme];
-  const rules: string[] = [base];
+  // A page that holds only a picture (a cover) shows it in the middle.
+  const lonePicture = 'body > img:only-child, body > :only-child > img:only-child, body > :only-child > :only-child > img:only-child { display: block; margin-left: auto; margin-right: auto; }';
+  const rules: string[] = [base, lonePicture];
   if (preferences.font_size !== 100) rules.push(`html { font-size: ${preferences.font_size}% !important; }`);
   if (preferences.font_family !== 'book') {
     rules.push(`body, body *${KEEP_FONT} { font-family: ${FONT_STACKS[preferences.font_family]} !important; }`);
@@ -53,4 +55,15 @@ export function epubGap(width: number, margin: ReadingPreferences['margin']): nu
   const minimum = margin === 'narrow' ? 16 : margin === 'wide' ? 48 : 28;
   const gap = Math.max(minimum, Math.round(width * share));
   return gap % 2 === 0 ? gap : gap + 1;
+}
+
+/**
+ * A cover drawn as an SVG picture stretched to the page (`preserveAspectRatio="none"`, as
+ * calibre writes it) keeps its proportions instead, centred in the page.
+ */
+export function unstretchCovers(doc: Document): void {
+  for (const svg of doc.querySelectorAll('svg[preserveAspectRatio="none"]')) {
+    const pictures = svg.querySelectorAll('image');
+    if (pictures.length === 1 && svg.querySelectorAll('text, path, rect, circle').length === 0) svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
+  }
 }
