@@ -13,6 +13,7 @@ import { epustakaRoutes } from './routes/epustaka.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { readingRoutes } from './routes/reading.ts';
 import { shelfRoutes } from './routes/shelf.ts';
+import { readingPreferencesRoutes } from './routes/reading-preferences.ts';
 import { registerRoutes } from './routes/register.ts';
 import { accountRoutes, accountWebhookRoutes } from './routes/account.ts';
 import { storageUploadRoutes } from './routes/storage-upload.ts';
@@ -47,6 +48,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/storage', streamRoutes(deps));
   app.route('/webhook', readingRoutes(deps));
   app.route('/webhook', shelfRoutes(deps));
+  app.route('/webhook', readingPreferencesRoutes(deps));
   app.notFound((c) => respondToError(notFound('not_found', `No such endpoint: ${c.req.method} ${c.req.path}`), c));
   app.onError(respondToError);
   return app;

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright';
 import type { BenchContext, Measure, Row } from '../lib/context.ts';
 import { ACCESS_COOKIE } from '../lib/auth.ts';
 import { firstPaint, type FirstPaint } from '../lib/firstpaint.ts';
+import { PHONE_SCREENS, phoneLayout } from '../lib/phone-layout.ts';
 import { json, timedRequest } from '../lib/http.ts';
 import { PORTS } from '../lib/paths.ts';
 import { median, sec } from '../lib/stats.ts';
@@ -147,6 +148,32 @@ export const readerMeasure: Measure = {
     } else {
       rows.push({ figure: 'EPUB first chapter, code cached', goal: '≤ 1.5 s', measured: 'not available', pass: false });
     }
+    // On phones, portrait and landscape: each reader fits the screen (no overflow, Next on screen, 44 px).
+    const phoneProblems: string[] = [];
+    const shares: string[] = [];
+    for (const target of [pdf, epub]) {
+      if (!target.url) {
+        phoneProblems.push(`${target.kind}: ${target.problem ?? 'not available'}`);
+        continue;
+      }
+      for (const screen of PHONE_SCREENS) {
+        const layout = await phoneLayout(browser, target.url, cookies, screen);
+        ctx.log(`reader: ${target.kind} on a ${screen.name} phone: ${layout.ok ? 'fits' : layout.problem}`);
+        if (!layout.ok) phoneProblems.push(`${target.kind} ${screen.name}: ${layout.problem}`);
+        if (layout.pageShare !== null) shares.push(`${screen.name} ${Math.round(layout.pageShare * 100)}%`);
+        // Portrait phones show the PDF at the page's width.
+        if (target.kind === 'pdf' && screen.width < screen.height && layout.pageShare !== null && layout.pageShare < 0.9) {
+          phoneProblems.push(`pdf ${screen.name}: page fills ${Math.round(layout.pageShare * 100)}% of the width`);
+        }
+      }
+    }
+    rows.push({
+      figure: `readers on phones (${PHONE_SCREENS.map((s) => s.name).join(', ')}): fit, Next on screen`,
+      goal: 'no overflow, PDF ≥ 90% wide',
+      measured: phoneProblems.length ? `${phoneProblems.length} problem(s)` : `all fit; PDF page ${shares.join(', ')} of the width`,
+      pass: phoneProblems.length === 0,
+      note: phoneProblems.join('; ') || undefined,
+    });
     rows.push({
       figure: 'stock viewers, code cached (pdf.js; epub.js)',
       goal: '',

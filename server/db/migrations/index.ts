@@ -5,6 +5,7 @@ import { migration as catalogue } from './20261122_0100_catalogue.ts';
 import { migration as accounts } from './20261122_0200_accounts.ts';
 import { migration as queueOfferMail } from './20261125_0301_queue_offer_mail.ts';
 import { migration as shelf } from './20261125_0500_shelf.ts';
+import { migration as readingPreferences } from './20261125_0600_reading_preferences.ts';
 
 /** Every migration, oldest first. */
-export const migrations: Migration[] = [core, catalogue, accounts, reader, queueOfferMail, shelf];
+export const migrations: Migration[] = [core, catalogue, accounts, reader, queueOfferMail, shelf, readingPreferences];

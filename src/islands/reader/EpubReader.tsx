@@ -3,11 +3,16 @@ import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { BookReadingData, ReaderProblem } from '../../lib/api/schemas/reader.ts';
 import type { Lang } from '../../lib/i18n/index.ts';
+import type { ReadingPreferences } from '../../lib/api/schemas/reading-preferences.ts';
 import { adoptStyles, loadBookFonts, loadEpubJs, replaceDrmResources, type ChapterStyles } from '../../lib/reader/epub.ts';
+import { patchEpubContents, restoreInlineStyles, setFrameSheet, stashInlineStyles } from '../../lib/reader/epub-csp.ts';
+import { chapterCss, epubGap, unstretchCovers } from '../../lib/reader/comfort.ts';
+import { chapterEnd, minutesLeft } from '../../lib/domain/reading-progress.ts';
+import { $readingPreferences, $readingSpeed, initReadingPreferences, noteReading, saveReadingPreferencesOnExit } from '../../lib/stores/reading-preferences.ts';
 import { startEpubFetch } from '../../lib/reader/early.ts';
 import { followPageLayouts, hasMixedLayout, locationInSection, reportRenderFailures, sectionLocationRanges } from '../../lib/reader/epub-content.ts';
 import { guardDocument } from '../../lib/stores/reader-guard.ts';
-import { $page, $pageCount, $readerFailure, $readerStatus, beginReading, loadNavigation, showPage } from '../../lib/stores/reader.ts';
+import { $navigation, $page, $pageCount, $readerFailure, $readerStatus, beginReading, loadNavigation, showPage } from '../../lib/stores/reader.ts';
 import { notify } from '../../lib/stores/shell.ts';
 import { I18nRoot } from '../shell/I18nRoot.tsx';
 import { ErrorScreen, LoadingScreen, ReaderDialogs } from './ReaderScreens.tsx';
@@ -15,7 +20,11 @@ import { ReaderFrame } from './ReaderFrame.tsx';
 import { ReaderToolbar } from './ReaderToolbar.tsx';
 import { useReaderGuard } from './useReaderGuard.ts';
 import { ReaderIcon } from './ReaderIcon.tsx';
-import type { MenuTarget } from './ReaderMenu.tsx';
+import { BookmarkList, TocList, type MenuTarget } from './ReaderMenu.tsx';
+import { ReaderSettings } from './ReaderSettings.tsx';
+import { ReadingProgressLabel } from './ReadingProgressLabel.tsx';
+import { ToolsSheet } from './ToolsSheet.tsx';
+import { attachSwipe, type SwipeDirection } from './useSwipe.ts';
 import './reader.css';
 
 interface Props {
@@ -23,6 +32,8 @@ interface Props {
   bookId: string;
   data: BookReadingData | null;
   problem: ReaderProblem | null;
+  /** The reader's comfort settings, from the server, so the first page shows in them. */
+  preferences?: ReadingPreferences | null;
 }
 
 /** The EPUB reader of /read-book-epub (spec 01 §2.7): epub.js on the unpacked book, one resource at a time. */
@@ -37,9 +48,29 @@ export function EpubReader(props: Props) {
 type Book = ReturnType<Awaited<ReturnType<typeof loadEpubJs>>>;
 type Rendition = ReturnType<Book['renderTo']>;
 
-function EpubReaderApp({ bookId, data, problem }: Props) {
+/** The settings that change how a chapter is laid out (the theme only recolours it). */
+const layoutKey = (p: ReadingPreferences) => `${p.font_size}|${p.font_family}|${p.line_height}|${p.margin}`;
+
+/** Tapping this share of the page's width at either edge turns the page. */
+const TAP_ZONE = 0.3;
+
+function EpubReaderApp({ bookId, data, problem, preferences: initialPreferences }: Props) {
   const { t } = useTranslation();
   useReaderGuard();
+  const started = useRef(false);
+  if (!started.current) {
+    started.current = true;
+    initReadingPreferences(initialPreferences);
+  }
+  const preferences = useStore($readingPreferences);
+  useEffect(() => saveReadingPreferencesOnExit(), []);
+  const preferencesRef = useRef(preferences);
+  preferencesRef.current = preferences;
+  const speed = useStore($readingSpeed);
+  const navigation = useStore($navigation);
+  const [sheet, setSheet] = useState<string | null>(null);
+  const [spineIndex, setSpineIndex] = useState(-1);
+  const fixedLayout = data?.epub?.layout === 'pre-paginated';
   const status = useStore($readerStatus);
   const page = useStore($page);
   const pageCount = useStore($pageCount);
@@ -62,13 +93,16 @@ function EpubReaderApp({ bookId, data, problem }: Props) {
     const starting = beginReading(data);
 
     (async () => {
-      const ePub = await loadEpubJs();
+      const [ePub, { Contents }] = await Promise.all([loadEpubJs(), import('epubjs')]);
+      patchEpubContents(Contents as unknown as { prototype: object });
       if (cancelled || !viewer.current) return;
       const opened = ePub(packageUrl, { openAs: 'opf', requestMethod: fetcher.request as never });
       book.current = opened;
       if (data.isDrm) {
         opened.spine.hooks.content.register((doc: Document, section: { url: string }) => replaceDrmResources(doc, section.url, fetcher, styles, blobUrls));
       }
+      // Inline styles reach the chapter frame through the CSS object model only (the site's policy).
+      opened.spine.hooks.content.register((doc: Document) => stashInlineStyles(doc));
       await opened.opened;
       const sections = (opened.spine as unknown as { spineItems: Parameters<typeof reportRenderFailures>[0] }).spineItems;
       // A chapter that cannot be loaded shows the error screen rather than a blank page.
@@ -78,6 +112,7 @@ function EpubReaderApp({ bookId, data, problem }: Props) {
       const view = opened.renderTo(viewer.current, {
         width: '100%',
         height: '100%',
+        ...(epub.layout === 'pre-paginated' ? {} : { gap: epubGap(viewer.current.clientWidth, preferencesRef.current.margin) }),
         flow: 'paginated',
         spread: epub.layout === 'pre-paginated' && !mixed ? 'auto' : 'none',
         allowScriptedContent: false,
@@ -97,7 +132,12 @@ function EpubReaderApp({ bookId, data, problem }: Props) {
       view.hooks.content.register((contents: { document: Document; sectionIndex: number }) => {
         const section = opened.spine.get(contents.sectionIndex) as { url: string } | undefined;
         const chapter = section ? styles.get(section.url) : undefined;
+        restoreInlineStyles(contents.document);
+        unstretchCovers(contents.document);
         adoptStyles(contents.document, chapter?.sheets ?? []);
+        setFrameSheet(contents.document, 'reader-comfort', chapterCss(preferencesRef.current, epub.layout === 'pre-paginated'));
+        unguards.push(attachSwipe(contents.document, (direction) => swipeRef.current(direction)));
+        unguards.push(attachTapZones(contents.document, (side) => tapRef.current(side)));
         if (chapter) loadBookFonts(contents.document, chapter.fonts, fetcher);
         unguards.push(guardDocument(contents.document));
       });
@@ -108,9 +148,19 @@ function EpubReaderApp({ bookId, data, problem }: Props) {
         performance.mark('reader:first-page');
         document.documentElement.dataset.readerPainted = 'true';
       });
+      let last: { location: number; at: number } | null = null;
       view.on('relocated', (location: { start: { cfi: string; index: number } }) => {
-        const total = opened.locations.length() || (opened.spine as unknown as { length: number }).length;
-        showPage(locationOf(location.start) + 1, total, location.start.cfi);
+        const locations = opened.locations;
+        const total = locations.length() || (opened.spine as unknown as { length: number }).length;
+        const position = locationOf(location.start) + 1;
+        showPage(position, total, location.start.cfi);
+        setSpineIndex(location.start.index);
+        // The reader's own speed, from the locations read forward and the time they took.
+        if (locations.length()) {
+          const now = Date.now();
+          if (last && position > last.location) noteReading(position - last.location, (now - last.at) / 1000);
+          last = { location: position, at: now };
+        }
       });
       view.on('keydown', (event: KeyboardEvent) => turnByKey(event));
       const { locator } = starting;
@@ -124,7 +174,8 @@ function EpubReaderApp({ bookId, data, problem }: Props) {
       if (!cancelled && navigation?.locations?.length) {
         opened.locations.load(navigation.locations as never);
         ranges = sectionLocationRanges(navigation.locations);
-        const current = view.currentLocation() as unknown as { start?: { cfi: string; index: number } } | undefined;
+        // The place last shown: asking epub.js for the current one fails while it swaps its views.
+        const current = (view as unknown as { location?: { start?: { cfi: string; index: number } } }).location;
         if (current?.start) showPage(locationOf(current.start) + 1, navigation.locations.length, current.start.cfi);
       }
     })().catch(fail);
@@ -155,7 +206,7 @@ function EpubReaderApp({ bookId, data, problem }: Props) {
     let frame = 0;
     const observer = new ResizeObserver(() => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => rendition.current?.resize(element.clientWidth, element.clientHeight));
+      frame = requestAnimationFrame(() => relayout(false));
     });
     observer.observe(element);
     return () => {
@@ -163,6 +214,45 @@ function EpubReaderApp({ bookId, data, problem }: Props) {
       cancelAnimationFrame(frame);
     };
   }, [data]);
+
+  /**
+   * Lays the chapter out again for the stage's size and the reader's settings, at the same place.
+   * `force` re-paginates even when the size has not changed (the text's size or spacing has).
+   */
+  const relayout = useCallback(
+    (force: boolean) => {
+      const view = rendition.current as (Rendition & { manager?: { stage?: unknown; settings: { gap?: number }; _stageSize?: unknown } }) | null;
+      const element = viewer.current;
+      // Before epub.js has its view manager, or after it was destroyed, there is nothing to lay out.
+      if (!view?.manager?.stage || !element || element.clientWidth === 0) return;
+      if (!fixedLayout) {
+        const gap = epubGap(element.clientWidth, preferencesRef.current.margin);
+        view.manager.settings.gap = gap;
+        (view.settings as { gap?: number }).gap = gap;
+      }
+      if (force) view.manager._stageSize = undefined;
+      // The place last shown (asking epub.js for the current one fails while it swaps its views).
+      const cfi = (view as unknown as { location?: { start?: { cfi?: string } } }).location?.start?.cfi;
+      // epub.js's resize takes the place to show again after laying out, which its types leave out.
+      (view as unknown as { resize(width: number, height: number, cfi?: string): void }).resize(element.clientWidth, element.clientHeight, force ? cfi : undefined);
+    },
+    [fixedLayout],
+  );
+
+  // A change of the reader's settings applies to the chapters on screen at once.
+  const layout = layoutKey(preferences);
+  const laidOut = useRef(layout);
+  useEffect(() => {
+    const view = rendition.current;
+    if (!view || status !== 'ready') return;
+    for (const contents of view.getContents() as unknown as { document: Document }[]) {
+      setFrameSheet(contents.document, 'reader-comfort', chapterCss(preferences, fixedLayout));
+    }
+    if (laidOut.current !== layout) {
+      laidOut.current = layout;
+      if (!fixedLayout) relayout(true);
+    }
+  }, [preferences, layout, status, fixedLayout, relayout]);
 
   const rtl = data?.epub?.direction === 'rtl';
   const next = useCallback(() => void rendition.current?.next(), []);
@@ -185,9 +275,22 @@ function EpubReaderApp({ bookId, data, problem }: Props) {
     return () => document.removeEventListener('keydown', turnByKey);
   }, [turnByKey]);
 
+  // A swipe to the left, or a tap on the right edge, goes forward; the other way in a right-to-left book.
+  const swipeRef = useRef<(direction: SwipeDirection) => void>(() => {});
+  swipeRef.current = (direction) => ((direction === 'left') !== rtl ? next() : prev());
+  const tapRef = useRef<(side: 'left' | 'right') => void>(() => {});
+  tapRef.current = (side) => ((side === 'right') !== rtl ? next() : prev());
+  const stage = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = stage.current;
+    if (!element) return;
+    return attachSwipe(element, (direction) => swipeRef.current(direction));
+  }, [data]);
+
   const jump = (target: MenuTarget) => {
     const view = rendition.current;
     if (!view) return;
+    if (window.matchMedia('(max-width: 642px)').matches) setSheet(null);
     if (target.href) void view.display(target.href);
     else if (target.page && book.current?.locations.length()) void view.display(book.current.locations.cfiFromLocation(target.page - 1));
     else if (target.page) void view.display(target.page - 1);
@@ -198,8 +301,13 @@ function EpubReaderApp({ bookId, data, problem }: Props) {
     return <ErrorScreen notice={notice} bookHref={`/book/${bookId}`} onReload={problem === 'error' ? () => window.location.reload() : undefined} />;
   }
 
+  const locations = navigation?.locations ?? null;
+  const locationsReady = Boolean(locations?.length) && locations!.length === pageCount;
+  const chapterLeft = locationsReady && spineIndex >= 0 ? minutesLeft(chapterEnd(locations!, spineIndex) - (page - 1), speed ?? 0) : null;
+  const bookLeft = locationsReady ? minutesLeft(pageCount - (page - 1), speed ?? 0) : null;
+
   return (
-    <div className="flex h-full flex-col">
+    <div className="flex h-full min-w-0 flex-col" data-reader-theme={preferences.theme}>
       <ReaderToolbar
         title={data.bookTitle}
         bookId={bookId}
@@ -210,25 +318,27 @@ function EpubReaderApp({ bookId, data, problem }: Props) {
           text: () => (rendition.current?.getContents() as unknown as { window: Window }[] | undefined)?.[0]?.window.getSelection()?.toString() ?? '',
           locator: () => (rendition.current?.currentLocation() as unknown as { start?: { cfi: string } } | undefined)?.start?.cfi ?? null,
         }}
+        onTools={(tool) => setSheet((open) => (open && (!tool || tool === open) ? null : (tool ?? 'contents')))}
+        toolsOpen={sheet !== null}
       />
       {status === 'error' && <ErrorScreen onReload={() => setAttempt((n) => n + 1)} />}
-      {/* The book's frame keeps its final size while loading, so epub.js measures its pages right. */}
-      <div className={status === 'error' ? 'hidden' : 'relative flex min-h-0 flex-1 flex-col'}>
+      {/* The stage's size never depends on the book: epub.js lays pages out for it, not the other way round. */}
+      <div className={status === 'error' ? 'hidden' : 'relative flex min-h-0 min-w-0 flex-1 flex-col overflow-clip'}>
         <ReaderFrame>
-          <div className={`flex min-h-0 flex-1 items-stretch ${rtl ? 'flex-row-reverse' : ''}`}>
-            <button type="button" className="btn btn-ghost h-auto w-10 shrink-0 rounded-none px-0" aria-label={t('reader.previousChapter')} onClick={prev} disabled={status !== 'ready'}>
-              <ReaderIcon name={rtl ? 'right' : 'left'} className="size-6 shrink-0" />
-            </button>
-            <div className="flex min-h-0 min-w-0 flex-1 justify-center">
-              <div ref={viewer} className="epub-view bg-base-100 min-h-0 w-full max-w-[900px]" lang={data.epub.language ?? undefined} dir={rtl ? 'rtl' : undefined} />
-            </div>
-            <button type="button" className="btn btn-ghost h-auto w-10 shrink-0 rounded-none px-0" aria-label={t('reader.nextChapter')} onClick={next} disabled={status !== 'ready'}>
-              <ReaderIcon name={rtl ? 'left' : 'right'} className="size-6 shrink-0" />
-            </button>
+          <div ref={stage} className="epub-stage bg-base-100 relative min-h-0 min-w-0 flex-1 overflow-clip">
+            <div ref={viewer} className="epub-view absolute inset-0 mx-auto max-w-[900px]" lang={data.epub.language ?? undefined} dir={rtl ? 'rtl' : undefined} />
           </div>
         </ReaderFrame>
-        <footer className="bg-base-100 border-base-300 flex h-11 shrink-0 items-center justify-center border-t text-sm tabular-nums" aria-live="polite">
-          {pageCount > 0 ? t('reader.locationOf', { page, total: pageCount }) : ''}
+        <footer aria-label={t('readerComfort.progress')} className={`bg-base-100 border-base-300 flex h-14 shrink-0 items-center justify-between gap-1 border-t px-1 ${rtl ? 'flex-row-reverse' : ''}`}>
+          <button type="button" className="btn btn-ghost btn-square size-11" aria-label={t('reader.previousChapter')} onClick={prev} disabled={status !== 'ready'}>
+            <ReaderIcon name={rtl ? 'right' : 'left'} className="size-6" />
+          </button>
+          <div className="min-w-0 flex-1" aria-live="polite">
+            {locationsReady && <ReadingProgressLabel kind="epub" page={page} total={pageCount} chapterLeft={chapterLeft} bookLeft={bookLeft} />}
+          </div>
+          <button type="button" className="btn btn-ghost btn-square size-11" aria-label={t('reader.nextChapter')} onClick={next} disabled={status !== 'ready'}>
+            <ReaderIcon name={rtl ? 'left' : 'right'} className="size-6" />
+          </button>
         </footer>
         {status === 'loading' && (
           <div className="bg-base-100 absolute inset-0 z-10">
@@ -236,7 +346,52 @@ function EpubReaderApp({ bookId, data, problem }: Props) {
           </div>
         )}
       </div>
+      {sheet && (
+        <ToolsSheet
+          active={sheet}
+          onSelect={setSheet}
+          onClose={() => setSheet(null)}
+          tools={[
+            { id: 'contents', label: t('reader.tabToc'), icon: 'contents', render: () => <Contents onJump={jump} /> },
+            { id: 'bookmarks', label: t('reader.tabBookmarks'), icon: 'bookmark', render: () => <BookmarkList onJump={jump} large /> },
+            { id: 'display', label: t('readerComfort.display'), icon: 'display', render: () => <ReaderSettings kind={fixedLayout ? 'fixed' : 'epub'} /> },
+          ]}
+        />
+      )}
       <ReaderDialogs readerPath="/read-book-epub" onLeave={() => history.back()} />
     </div>
   );
+}
+
+/** The table of contents in the tools sheet. */
+function Contents({ onJump }: { onJump: (target: MenuTarget) => void }) {
+  const { t } = useTranslation();
+  const navigation = useStore($navigation);
+  if (navigation === null) return <p className="text-base-content/70 p-2 text-sm">{t('common.loading')}</p>;
+  if (navigation.toc.length === 0) return <p className="text-base-content/70 p-2 text-sm">{t('reader.noToc')}</p>;
+  return <TocList entries={navigation.toc} onJump={onJump} />;
+}
+
+/**
+ * Turns taps on the outer parts of a chapter into page turns: `onTap` hears which side, unless the
+ * tap was on a link or a control, or ended a text selection.
+ */
+function attachTapZones(doc: Document, onTap: (side: 'left' | 'right') => void): () => void {
+  const onClick = (event: MouseEvent) => {
+    if (event.defaultPrevented || event.button !== 0) return;
+    const target = event.target as Element | null;
+    if (target?.closest?.('a[href], button, input, select, textarea, label, audio, video, summary, [role="button"]')) return;
+    const selection = doc.getSelection();
+    if (selection && !selection.isCollapsed && selection.toString().trim() !== '') return;
+    const frame = doc.defaultView?.frameElement as HTMLElement | null;
+    const stage = frame?.closest('.epub-stage');
+    if (!frame || !stage) return;
+    const x = frame.getBoundingClientRect().left + event.clientX;
+    const box = stage.getBoundingClientRect();
+    const share = (x - box.left) / box.width;
+    if (share < TAP_ZONE) onTap('left');
+    else if (share > 1 - TAP_ZONE) onTap('right');
+  };
+  doc.addEventListener('click', onClick);
+  return () => doc.removeEventListener('click', onClick);
 }

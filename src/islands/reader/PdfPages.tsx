@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { PdfJs } from '../../lib/reader/pdf.ts';
 import type { PdfSearch } from './usePdfSearch.ts';
 import { PdfPageView } from './PdfPageView.tsx';
+import { usePinchZoom, type Focus } from './usePinchZoom.ts';
+import { useSwipe } from './useSwipe.ts';
 
 export interface PdfPagesHandle {
   /** Scrolls page `n` to the top. */
@@ -20,6 +22,11 @@ interface Props {
   search: PdfSearch;
   onPage: (page: number) => void;
   onFirstPaint: () => void;
+  /** Page by page: each page snaps into view and a horizontal swipe turns it. */
+  paged?: boolean;
+  /** A pinch scaled the pages by `factor`; a double tap asks for the other of fit and zoomed in. */
+  onPinch?: (factor: number) => void;
+  onDoubleTap?: () => void;
   ref?: Ref<PdfPagesHandle>;
 }
 
@@ -27,7 +34,7 @@ interface Props {
  * The scrolling column of pages. Every page has a placeholder of its size; only pages on or near
  * the screen are drawn. The page in the upper part of the view is the current page.
  */
-export function PdfPages({ lib, doc, zoom, firstSize, startPage, search, onPage, onFirstPaint, ref }: Props) {
+export function PdfPages({ lib, doc, zoom, firstSize, startPage, search, onPage, onFirstPaint, paged = false, onPinch, onDoubleTap, ref }: Props) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   const [sizes, setSizes] = useState<Map<number, { width: number; height: number }>>(() => new Map());
@@ -43,10 +50,36 @@ export function PdfPages({ lib, doc, zoom, firstSize, startPage, search, onPage,
 
   useImperativeHandle(ref, () => ({ goTo, focus: () => container.current?.focus() }), [goTo]);
 
-  // Opens at the start page, and keeps the current page in view when the zoom changes.
+  // Opens at the start page, and keeps the current page in view when the zoom changes; after a
+  // pinch or a double tap, the point under the fingers stays where it was.
+  const anchor = useRef<Focus | null>(null);
+  const previousZoom = useRef(zoom);
   useEffect(() => {
+    const root = container.current;
+    const focus = anchor.current;
+    const ratio = zoom / previousZoom.current;
+    anchor.current = null;
+    previousZoom.current = zoom;
+    if (root && focus && ratio !== 1) {
+      root.scrollLeft = (root.scrollLeft + focus.x) * ratio - focus.x;
+      root.scrollTop = (root.scrollTop + focus.y) * ratio - focus.y;
+      return;
+    }
     goTo(current.current);
   }, [zoom, goTo]);
+
+  usePinchZoom(container, {
+    onPinch: (factor, focus) => {
+      anchor.current = focus;
+      onPinch?.(factor);
+    },
+    onDoubleTap: (focus) => {
+      anchor.current = focus;
+      onDoubleTap?.();
+    },
+  });
+  const turn = useCallback((direction: 'left' | 'right') => goTo(Math.min(pageCount, Math.max(1, current.current + (direction === 'left' ? 1 : -1)))), [goTo, pageCount]);
+  useSwipe(container, turn, paged);
 
   useEffect(() => {
     const root = container.current;
@@ -135,7 +168,8 @@ export function PdfPages({ lib, doc, zoom, firstSize, startPage, search, onPage,
       tabIndex={0}
       role="document"
       aria-label={t('reader.document')}
-      className="reader-pages bg-base-300 flex h-full min-h-0 flex-1 flex-col gap-3 overflow-auto p-3 outline-none"
+      data-flow={paged ? 'paged' : 'scroll'}
+      className="reader-pages bg-base-300 flex h-full min-h-0 flex-1 touch-pan-x touch-pan-y flex-col gap-3 overflow-auto overscroll-contain p-3 outline-none max-[642px]:px-0 max-[642px]:py-2"
     >
       {pages}
     </div>

@@ -3,14 +3,17 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { BookReadingData, ReaderProblem } from '../../lib/api/schemas/reader.ts';
-import { initialZoom, nextZoom, startPage } from '../../lib/domain/reading.ts';
+import { nextZoom, startPage } from '../../lib/domain/reading.ts';
+import { PHONE_READER_WIDTH, doubleTapZoom, fitPageZoom, fitWidthZoom, openingZoom, pinchedZoom, type Size } from '../../lib/domain/reader-zoom.ts';
+import type { ReadingPreferences } from '../../lib/api/schemas/reading-preferences.ts';
+import { $readingPreferences, initReadingPreferences, saveReadingPreferencesOnExit } from '../../lib/stores/reading-preferences.ts';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { openPassword } from '../../lib/reader/crypto.ts';
 import { loadPdfJs, openPdf, type PdfJs } from '../../lib/reader/pdf.ts';
 import { leadingChunks } from '../../lib/reader/book-source.ts';
 import { startPdfFetch, startPreviewFetch } from '../../lib/reader/early.ts';
 import type { ObjectSource } from '../../lib/reader/source.ts';
-import { $page, $pageCount, $readerFailure, $readerStatus, beginReading, loadNavigation, readerData, showPage } from '../../lib/stores/reader.ts';
+import { $navigation, $page, $pageCount, $readerFailure, $readerStatus, beginReading, loadNavigation, readerData, showPage } from '../../lib/stores/reader.ts';
 import { notify } from '../../lib/stores/shell.ts';
 import { I18nRoot } from '../shell/I18nRoot.tsx';
 import { ErrorScreen, LoadingScreen, ReaderDialogs } from './ReaderScreens.tsx';
@@ -22,6 +25,11 @@ import { SearchBar } from './SearchBar.tsx';
 import { usePdfSearch } from './usePdfSearch.ts';
 import { useReaderGuard } from './useReaderGuard.ts';
 import { PageNav } from './PageNav.tsx';
+import { BookmarkList, TocList, type MenuTarget } from './ReaderMenu.tsx';
+import { ReaderSettings } from './ReaderSettings.tsx';
+import { ReadingProgressLabel } from './ReadingProgressLabel.tsx';
+import { ToolsSheet } from './ToolsSheet.tsx';
+import { ReaderIcon } from './ReaderIcon.tsx';
 import './reader.css';
 
 
@@ -30,6 +38,8 @@ interface Props {
   bookId: string;
   data: BookReadingData | null;
   problem: ReaderProblem | null;
+  /** The reader's comfort settings, from the server. */
+  preferences?: ReadingPreferences | null;
 }
 
 /** The PDF page reader of /read-book (spec 02 §2.14, §4.7). */
@@ -48,9 +58,25 @@ interface Opened {
   start: number;
 }
 
-function PdfReaderApp({ bookId, data, problem }: Props) {
+/** The space the pages have: the window's width (the bars' height taken off). */
+function stageSize(): Size {
+  const phone = window.innerWidth <= PHONE_READER_WIDTH;
+  return { width: document.documentElement.clientWidth - (phone ? 0 : 24), height: window.innerHeight - (phone ? 112 : 100) - 16 };
+}
+
+function PdfReaderApp({ bookId, data, problem, preferences: initialPreferences }: Props) {
   const { t } = useTranslation();
   useReaderGuard();
+  const started = useRef(false);
+  if (!started.current) {
+    started.current = true;
+    initReadingPreferences(initialPreferences);
+  }
+  const preferences = useStore($readingPreferences);
+  useEffect(() => saveReadingPreferencesOnExit(), []);
+  const paged = preferences.pdf_flow === 'paged';
+  const navigation = useStore($navigation);
+  const [sheet, setSheet] = useState<string | null>(null);
   const status = useStore($readerStatus);
   const page = useStore($page);
   const pageCount = useStore($pageCount);
@@ -65,7 +91,26 @@ function PdfReaderApp({ bookId, data, problem }: Props) {
   const pages = useRef<PdfPagesHandle>(null);
   const { state: search, search: runSearch, step, clear } = usePdfSearch(opened?.doc ?? null, opened?.doc.numPages ?? 0, prefetchAll);
 
-  useEffect(() => setZoom(initialZoom(window.innerWidth)), []);
+  // The zoom that fits the page: a phone opens at the page's width, page by page at the whole page.
+  const pageSize = opened?.firstSize ?? data?.stream.preview ?? null;
+  const fit = useCallback(() => {
+    if (!pageSize) return 1;
+    return paged ? fitPageZoom(stageSize(), pageSize) : fitWidthZoom(stageSize().width, pageSize.width);
+  }, [pageSize?.width, pageSize?.height, paged]);
+  useEffect(() => {
+    if (!pageSize) return;
+    setZoom(openingZoom(stageSize(), pageSize, paged ? 'paged' : 'scroll', window.innerWidth <= PHONE_READER_WIDTH));
+  }, [pageSize?.width, pageSize?.height, paged]);
+  // A phone turned sideways fits the page again.
+  useEffect(() => {
+    if (!pageSize) return;
+    const refit = () => {
+      if (window.innerWidth <= PHONE_READER_WIDTH || paged) setZoom(openingZoom(stageSize(), pageSize, paged ? 'paged' : 'scroll', window.innerWidth <= PHONE_READER_WIDTH));
+    };
+    const media = window.matchMedia('(orientation: portrait)');
+    media.addEventListener('change', refit);
+    return () => media.removeEventListener('change', refit);
+  }, [pageSize?.width, pageSize?.height, paged]);
 
   useEffect(() => {
     if (!data) return;
@@ -146,13 +191,20 @@ function PdfReaderApp({ bookId, data, problem }: Props) {
     return () => document.removeEventListener('keydown', onKey);
   }, [goTo]);
 
+  const jump = (target: MenuTarget) => {
+    if (!target.page) return;
+    if (window.matchMedia(`(max-width: ${PHONE_READER_WIDTH}px)`).matches) setSheet(null);
+    goTo(target.page);
+  };
+  const searchBar = <SearchBar view={search} onSearch={(query, options) => void runSearch(query, options)} onStep={step} onClear={clear} />;
+
   if (!data) {
     const notice = problem === 'no_loan' ? t('reader.noLoan') : problem === 'not_readable' ? t('reader.notReadable') : undefined;
     return <ErrorScreen notice={notice} bookHref={`/book/${bookId}`} onReload={problem === 'error' ? () => window.location.reload() : undefined} />;
   }
 
   return (
-    <div className="flex h-full flex-col">
+    <div className="flex h-full min-w-0 flex-col" data-reader-theme={preferences.theme}>
       <ReaderToolbar
         title={data.bookTitle}
         bookId={bookId}
@@ -161,16 +213,11 @@ function PdfReaderApp({ bookId, data, problem }: Props) {
         onZoom={(direction) => setZoom((z) => nextZoom(z, direction))}
         thumbnails={thumbnails}
         onThumbnails={() => setThumbnails((open) => !open)}
-        onJump={(target) => target.page && goTo(target.page)}
+        onJump={jump}
         citation={{ page, text: () => window.getSelection()?.toString() ?? '' }}
-        search={
-          <SearchBar
-            view={search}
-            onSearch={(query, options) => void runSearch(query, options)}
-            onStep={step}
-            onClear={clear}
-          />
-        }
+        onTools={(tool) => setSheet((open) => (open && (!tool || tool === open) ? null : (tool ?? 'contents')))}
+        toolsOpen={sheet !== null}
+        search={sheet === 'search' ? undefined : searchBar}
       />
       {status === 'error' ? (
         <ErrorScreen onReload={() => setAttempt((n) => n + 1)} />
@@ -197,12 +244,80 @@ function PdfReaderApp({ bookId, data, problem }: Props) {
               search={search}
               onPage={onPage}
               onFirstPaint={onFirstPaint}
+              paged={paged}
+              onPinch={(factor) => setZoom((z) => pinchedZoom(z, factor))}
+              onDoubleTap={() => setZoom((z) => doubleTapZoom(z, fit()))}
             />
           </ReaderFrame>
-          <PageNav page={page} total={pageCount} onGo={goTo} label={(p, total) => t('reader.pageOf', { page: p, total })} />
+          <PageNav page={page} total={pageCount} onGo={goTo} label={(p, total) => <ReadingProgressLabel kind="pdf" page={p} total={total} />} />
         </>
       )}
+      {sheet && opened && (
+        <ToolsSheet
+          active={sheet}
+          onSelect={setSheet}
+          onClose={() => setSheet(null)}
+          tools={[
+            {
+              id: 'contents',
+              label: t('reader.tabToc'),
+              icon: 'contents',
+              render: () =>
+                navigation === null ? (
+                  <p className="text-base-content/70 p-2 text-sm">{t('common.loading')}</p>
+                ) : navigation.toc.length === 0 ? (
+                  <p className="text-base-content/70 p-2 text-sm">{t('reader.noToc')}</p>
+                ) : (
+                  <TocList entries={navigation.toc} onJump={jump} />
+                ),
+            },
+            { id: 'bookmarks', label: t('reader.tabBookmarks'), icon: 'bookmark', render: () => <BookmarkList onJump={jump} large /> },
+            {
+              id: 'thumbnails',
+              label: t('readerComfort.pages'),
+              icon: 'thumbnails',
+              render: () => <Thumbnails doc={opened.doc} current={page} firstSize={opened.firstSize} onOpen={(n) => jump({ page: n })} layout="grid" />,
+            },
+            { id: 'search', label: t('readerComfort.search'), icon: 'search', render: () => searchBar },
+            {
+              id: 'zoom',
+              label: t('readerComfort.zoom'),
+              icon: 'zoom',
+              render: () => <ZoomPanel zoom={zoom} onZoom={setZoom} fitWidth={() => (pageSize ? fitWidthZoom(stageSize().width, pageSize.width) : 1)} fitPage={() => (pageSize ? fitPageZoom(stageSize(), pageSize) : 1)} />,
+            },
+            { id: 'display', label: t('readerComfort.display'), icon: 'display', render: () => <ReaderSettings kind="pdf" /> },
+          ]}
+        />
+      )}
       <ReaderDialogs readerPath="/read-book" onLeave={() => history.back()} />
+    </div>
+  );
+}
+
+/** Zoom out and in by steps, or fit the page's width or the whole page, with 44 px targets. */
+function ZoomPanel({ zoom, onZoom, fitWidth, fitPage }: { zoom: number; onZoom: (zoom: number) => void; fitWidth: () => number; fitPage: () => number }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-3">
+      <div className="flex items-center justify-center gap-3">
+        <button type="button" className="btn btn-outline btn-square size-11" aria-label={t('reader.zoomOut')} onClick={() => onZoom(nextZoom(zoom, -1))}>
+          <ReaderIcon name="zoomOut" />
+        </button>
+        <output className="min-w-16 text-center tabular-nums" aria-label={t('reader.zoomLevel', { percent: Math.round(zoom * 100) })}>
+          {Math.round(zoom * 100)}%
+        </output>
+        <button type="button" className="btn btn-outline btn-square size-11" aria-label={t('reader.zoomIn')} onClick={() => onZoom(nextZoom(zoom, 1))}>
+          <ReaderIcon name="zoomIn" />
+        </button>
+      </div>
+      <div className="grid grid-cols-2 gap-2">
+        <button type="button" className="btn btn-outline min-h-11" onClick={() => onZoom(fitWidth())}>
+          {t('readerComfort.fitWidth')}
+        </button>
+        <button type="button" className="btn btn-outline min-h-11" onClick={() => onZoom(fitPage())}>
+          {t('readerComfort.fitPage')}
+        </button>
+      </div>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { TocEntry } from '../../lib/api/schemas/reader.ts';
 import { $bookBookmarks, $navigation } from '../../lib/stores/reader.ts';
+import { useBookmarkPage } from './ReadingProgressLabel.tsx';
 import { ReaderIcon } from './ReaderIcon.tsx';
 
 export type MenuTarget = { page?: number | null; href?: string };
@@ -16,7 +17,6 @@ export function ReaderMenu({ onJump }: { onJump: (target: MenuTarget) => void })
   const [open, setOpen] = useState(false);
   const [tab, setTab] = useState<'toc' | 'bookmarks'>('toc');
   const navigation = useStore($navigation);
-  const bookmarks = useStore($bookBookmarks);
   const panelId = useId();
   const root = useRef<HTMLDivElement>(null);
 
@@ -62,19 +62,8 @@ export function ReaderMenu({ onJump }: { onJump: (target: MenuTarget) => void })
               ) : (
                 <TocList entries={navigation.toc} onJump={jump} />
               )
-            ) : bookmarks.length === 0 ? (
-              <p className="text-base-content/70 p-2 text-sm">{t('reader.noBookmark')}</p>
             ) : (
-              <ul className="menu menu-sm w-full">
-                {bookmarks.map((b) => (
-                  <li key={b.page}>
-                    <button type="button" onClick={() => jump({ page: b.page })}>
-                      {/* The stored description is the spec's fixed 'Page N | title'; shown in the UI's language. */}
-                      {b.title ? t('reader.bookmarkEntry', { page: b.page, title: b.title }) : t('reader.thumbnailLabel', { page: b.page })}
-                    </button>
-                  </li>
-                ))}
-              </ul>
+              <BookmarkList onJump={jump} />
             )}
           </div>
         </div>
@@ -83,7 +72,26 @@ export function ReaderMenu({ onJump }: { onJump: (target: MenuTarget) => void })
   );
 }
 
-function TocList({ entries, onJump }: { entries: TocEntry[]; onJump: (target: MenuTarget) => void }) {
+/** The book's bookmarks, each named by its page in the reader's language ('Halaman N | title'). */
+export function BookmarkList({ onJump, large = false }: { onJump: (target: MenuTarget) => void; large?: boolean }) {
+  const { t } = useTranslation();
+  const bookmarks = useStore($bookBookmarks);
+  const label = useBookmarkPage();
+  if (bookmarks.length === 0) return <p className="text-base-content/70 p-2 text-sm">{t('reader.noBookmark')}</p>;
+  return (
+    <ul className={`menu w-full ${large ? '' : 'menu-sm'}`}>
+      {bookmarks.map((b) => (
+        <li key={b.page}>
+          <button type="button" className={large ? 'min-h-11' : ''} onClick={() => onJump({ page: b.page })}>
+            {b.title ? t('readerComfort.bookmarkEntryTitled', { page: label(b.page), title: b.title }) : t('readerComfort.bookmarkEntry', { page: label(b.page) })}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function TocList({ entries, onJump }: { entries: TocEntry[]; onJump: (target: MenuTarget) => void }) {
   return (
     <ul className="menu menu-sm w-full">
       {entries.map((entry, index) => (

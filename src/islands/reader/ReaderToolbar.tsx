@@ -7,8 +7,11 @@ import { api } from '../../lib/api/browser.ts';
 import { cutCitation, formatCitation, type CitationLabels } from '../../lib/domain/reading.ts';
 import { $currentBookmarked, $leaving, $page, leaveReader, readerData, toggleCurrentBookmark } from '../../lib/stores/reader.ts';
 import { notify, notifyError } from '../../lib/stores/shell.ts';
+import { flushReadingPreferences } from '../../lib/stores/reading-preferences.ts';
 import { ReaderIcon } from './ReaderIcon.tsx';
 import { ReaderMenu, type MenuTarget } from './ReaderMenu.tsx';
+import { ToolIcon } from './ToolsSheet.tsx';
+import { useBookmarkPage } from './ReadingProgressLabel.tsx';
 
 interface Props {
   title: string;
@@ -22,6 +25,9 @@ interface Props {
   onJump: (target: MenuTarget) => void;
   search?: ReactNode;
   citation?: { page: number; locator?: () => string | null; text: () => string };
+  /** Opens the tools sheet, at a tool when named (every tool on a phone, the display settings anywhere). */
+  onTools?: (tool?: string) => void;
+  toolsOpen?: boolean;
 }
 
 /** Where Back goes: the previous page of this site, else the book's page. */
@@ -33,28 +39,35 @@ export function goBack(bookId: string): void {
 
 /**
  * The reader's toolbar (spec 02 §2.14): Back, the contents and bookmarks menu, zoom out and in,
- * the title, the thumbnail toggle, the bookmark toggle and search. At 641 px or less only Back
- * and the title remain.
+ * the title, the thumbnail toggle, the bookmark toggle, search and the display settings. At 642 px
+ * or less Back, the title, the bookmark toggle and a Tools button that opens every other tool in
+ * a sheet made for thumbs remain, each at least 44 px.
  */
-export function ReaderToolbar({ title, bookId, ready, zoom, onZoom, thumbnails, onThumbnails, onJump, search, citation }: Props) {
+export function ReaderToolbar({ title, bookId, ready, zoom, onZoom, thumbnails, onThumbnails, onJump, search, citation, onTools, toolsOpen }: Props) {
   const { t } = useTranslation();
   const leaving = useStore($leaving);
   const bookmarked = useStore($currentBookmarked);
   const page = useStore($page);
   const [searchOpen, setSearchOpen] = useState(false);
+  // An EPUB's bookmark is on a location: the reader is told its approximate page.
+  const pageLabel = useBookmarkPage();
   const data = readerData();
   const wide = 'max-[642px]:hidden';
+  const thumb = 'max-[642px]:size-11';
 
-  const back = () => leaveReader(() => goBack(bookId)).catch((error) => notifyError(t, error));
+  const back = () =>
+    flushReadingPreferences()
+      .then(() => leaveReader(() => goBack(bookId)))
+      .catch((error) => notifyError(t, error));
   const toggleBookmark = () => {
     const adding = !bookmarked;
     toggleCurrentBookmark((error) => notifyError(t, error));
-    notify('success', t(adding ? 'reader.bookmarkAdded' : 'reader.bookmarkRemoved', { page }));
+    notify('success', t(adding ? 'reader.bookmarkAdded' : 'reader.bookmarkRemoved', { page: pageLabel(page) }));
   };
 
   return (
-    <header aria-label={t('reader.toolbar')} className="bg-base-100 border-base-300 z-20 flex min-h-14 shrink-0 flex-wrap items-center gap-1 border-b px-2 py-1">
-      <button type="button" className="btn btn-ghost btn-sm gap-1" onClick={back} disabled={leaving} aria-label={leaving ? t('reader.leaving') : t('reader.back')}>
+    <header aria-label={t('reader.toolbar')} className="bg-base-100 border-base-300 z-20 flex min-h-14 shrink-0 flex-wrap items-center gap-1 border-b px-2 py-1 max-[642px]:flex-nowrap max-[642px]:px-1 pointer-coarse:[&_.btn]:min-h-11 pointer-coarse:[&_.btn]:min-w-11">
+      <button type="button" className="btn btn-ghost btn-sm max-[642px]:h-11 max-[642px]:min-w-11 gap-1" onClick={back} disabled={leaving} aria-label={leaving ? t('reader.leaving') : t('reader.back')}>
         {leaving ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <ReaderIcon name="back" />}
         <span className="max-sm:hidden">{t('reader.back')}</span>
       </button>
@@ -91,7 +104,7 @@ export function ReaderToolbar({ title, bookId, ready, zoom, onZoom, thumbnails, 
       )}
       <button
         type="button"
-        className={`btn btn-ghost btn-sm btn-square ${wide}`}
+        className={`btn btn-ghost btn-sm btn-square ${thumb}`}
         aria-label={bookmarked ? t('reader.bookmarkRemove') : t('reader.bookmarkAdd')}
         aria-pressed={bookmarked}
         onClick={toggleBookmark}
@@ -113,6 +126,16 @@ export function ReaderToolbar({ title, bookId, ready, zoom, onZoom, thumbnails, 
             <ReaderIcon name="search" />
           </button>
           {searchOpen && <div className={`w-full md:w-auto ${wide}`}>{search}</div>}
+        </>
+      )}
+      {onTools && (
+        <>
+          <button type="button" className={`btn btn-sm btn-square ${wide} ${toolsOpen ? 'btn-primary' : 'btn-ghost'}`} aria-label={t('readerComfort.displayOpen')} aria-expanded={toolsOpen} onClick={() => onTools('display')}>
+            <ToolIcon name="display" />
+          </button>
+          <button type="button" className={`btn btn-square size-11 min-[643px]:hidden ${toolsOpen ? 'btn-primary' : 'btn-ghost'}`} aria-label={t('readerComfort.toolsOpen')} aria-expanded={toolsOpen} onClick={() => onTools()}>
+            <ReaderIcon name="thumbnails" />
+          </button>
         </>
       )}
     </header>

@@ -9,7 +9,20 @@ const THUMBNAIL_WIDTH = 150;
  * The thumbnail side panel (spec 02 §2.14): 20% of the width, one 150 px thumbnail per page
  * labelled 'Page N', drawn when scrolled into view; a click opens the page.
  */
-export function Thumbnails({ doc, current, firstSize, onOpen }: { doc: PDFDocumentProxy; current: number; firstSize: { width: number; height: number }; onOpen: (page: number) => void }) {
+export function Thumbnails({
+  doc,
+  current,
+  firstSize,
+  onOpen,
+  layout = 'side',
+}: {
+  doc: PDFDocumentProxy;
+  current: number;
+  firstSize: { width: number; height: number };
+  onOpen: (page: number) => void;
+  /** A side panel beside the pages, or a grid filling the tools sheet on a phone. */
+  layout?: 'side' | 'grid';
+}) {
   const { t } = useTranslation();
   const root = useRef<HTMLElement>(null);
   const [shown, setShown] = useState<Set<number>>(() => new Set());
@@ -45,20 +58,24 @@ export function Thumbnails({ doc, current, firstSize, onOpen }: { doc: PDFDocume
           aria-current={n === current ? 'page' : undefined}
           onClick={() => onOpen(n)}
         >
-          <Thumbnail doc={doc} number={n} draw={shown.has(n)} height={height} />
+          <Thumbnail doc={doc} number={n} draw={shown.has(n)} height={height} fluid={layout === 'grid'} />
           <span className="text-xs">{t('reader.thumbnailLabel', { page: n })}</span>
         </button>
       </li>,
     );
   }
   return (
-    <nav ref={root} aria-label={t('reader.thumbnailPanel')} className="bg-base-100 border-base-300 h-full w-[20%] min-w-[172px] shrink-0 overflow-y-auto border-r">
-      <ul className="flex flex-col gap-1 p-1">{items}</ul>
+    <nav
+      ref={root}
+      aria-label={t('reader.thumbnailPanel')}
+      className={layout === 'grid' ? 'max-h-[48dvh] w-full overflow-y-auto' : 'bg-base-100 border-base-300 h-full w-[20%] min-w-[172px] shrink-0 overflow-y-auto border-r'}
+    >
+      <ul className={layout === 'grid' ? 'grid grid-cols-3 gap-1' : 'flex flex-col gap-1 p-1'}>{items}</ul>
     </nav>
   );
 }
 
-const Thumbnail = memo(function Thumbnail({ doc, number, draw, height }: { doc: PDFDocumentProxy; number: number; draw: boolean; height: number }) {
+const Thumbnail = memo(function Thumbnail({ doc, number, draw, height, fluid }: { doc: PDFDocumentProxy; number: number; draw: boolean; height: number; fluid: boolean }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     if (!draw) return;
@@ -77,5 +94,6 @@ const Thumbnail = memo(function Thumbnail({ doc, number, draw, height }: { doc: 
       task?.cancel();
     };
   }, [doc, number, draw]);
+  if (fluid) return <canvas ref={canvas} width={THUMBNAIL_WIDTH} height={height} className="h-auto w-full max-w-[150px] bg-white shadow-sm" aria-hidden="true" />;
   return <canvas ref={canvas} width={THUMBNAIL_WIDTH} height={height} className="bg-white shadow-sm" style={{ width: THUMBNAIL_WIDTH, height: 'auto' }} aria-hidden="true" />;
 });

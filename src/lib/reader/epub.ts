@@ -1,4 +1,5 @@
 import type { BookReadingData } from '../api/schemas/reader.ts';
+import { neutralizeInlineStyles } from './epub-csp.ts';
 import { fetchDrmObject, StreamError } from './source.ts';
 import { svgAsPage } from './epub-content.ts';
 
@@ -95,10 +96,10 @@ export function createEpubFetcher(data: BookReadingData) {
     const text = new TextDecoder().decode(body);
     if (kind === 'json') return JSON.parse(text);
     if (XML_TYPES.includes(kind)) return new DOMParser().parseFromString(text, 'text/xml');
-    if (kind === 'xhtml') return new DOMParser().parseFromString(text, 'application/xhtml+xml');
-    if (kind === 'html' || kind === 'htm') return new DOMParser().parseFromString(text, 'text/html');
+    if (kind === 'xhtml') return new DOMParser().parseFromString(neutralizeInlineStyles(text), 'application/xhtml+xml');
+    if (kind === 'html' || kind === 'htm') return new DOMParser().parseFromString(neutralizeInlineStyles(text), 'text/html');
     // Only spine items are asked for as documents: an SVG one is a page of a fixed-layout book.
-    if (kind === 'svg') return svgAsPage(text);
+    if (kind === 'svg') return svgAsPage(neutralizeInlineStyles(text));
     return text;
   }
 
