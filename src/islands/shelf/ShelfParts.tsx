@@ -47,11 +47,11 @@ export function ShelfTitle({ book, epustakaId }: { book: ShelfBook; epustakaId?:
   );
 }
 
-/** "Halaman N dari M · P %" (PDF) or "P % dibaca" (EPUB), with a bar; nothing before the first sync. */
+/** "Halaman N dari M · P% dibaca" ("± halaman …" for EPUB, as the reader says), with a bar; nothing before the first sync. */
 export function ShelfProgressBar({ progress, kind }: { progress: ShelfProgress | null; kind: ShelfBook['file_ext'] }) {
-  const { t, i18n } = useTranslation();
-  const view = readingProgress(progress);
-  const text = progressLabel(progress, kind, i18n.language, t);
+  const { t } = useTranslation();
+  const view = readingProgress(progress, kind);
+  const text = progressLabel(progress, kind, t);
   if (!view) return <p className="text-base-content/60 text-xs">{text}</p>;
   return (
     <div className="flex flex-col gap-1">
