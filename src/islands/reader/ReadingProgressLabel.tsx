@@ -32,7 +32,7 @@ export function ReadingProgressLabel({ kind, page, total, chapterLeft, bookLeft 
     bookLeft ? t('readingProgress.bookLeft', { time: formatDuration(bookLeft, t) }) : null,
   ].filter(Boolean);
   return (
-    <span className="flex min-w-0 flex-col items-center text-center leading-tight" data-progress={progress.percent} data-position={page} data-progress-page={progress.page} data-progress-pages={progress.total}>
+    <span className="flex min-w-0 flex-col items-center text-center leading-tight" data-progress={progress.percent} data-position={page} data-positions={total} data-progress-page={progress.page} data-progress-pages={progress.total}>
       <span className="flex max-w-full items-center gap-1.5 truncate text-sm tabular-nums">
         <span>{texts.page}</span>
         <span aria-hidden="true">·</span>
