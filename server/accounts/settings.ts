@@ -8,7 +8,7 @@ export interface AccountSettings {
   /** `smtp://user:pass@host:port` or `smtps://...`; unset keeps mail in the outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** Serves GET webhook/dev-outbox (on when OUTBOX_API=true, and whenever not in production). */
+  /** Serves the outbox to clients on this machine (on when OUTBOX_API=true, and whenever not in production). */
   outboxApi: boolean;
   /** Where uploaded objects are stored. */
   objectsDir: string;

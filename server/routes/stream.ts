@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { MAX_BOOK_BYTES, MAX_CHUNKS_PER_REQUEST, streamObjectSchema } from '../../src/lib/api/schemas/reader.ts';
 import { requireCaller, type AuthEnv } from '../http/auth-guard.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors.ts';
-import { jsonBody } from '../http/validate.ts';
+import { assertStorableText, jsonBody } from '../http/validate.ts';
 import { chunkCount, deriveStreamKey, sameSecret, sealChunk } from '../reader/crypto.ts';
 import { IngestError } from '../reader/errors.ts';
 import { ingestBook, type IngestInput } from '../reader/ingest.ts';
@@ -111,6 +111,7 @@ export function streamRoutes(deps: ApiDeps) {
     if (!secret || typeof form.secret !== 'string' || !sameSecret(secret, form.secret)) {
       throw forbidden('ingest_forbidden', 'The ingest secret is missing or wrong.');
     }
+    for (const [name, value] of Object.entries(form)) if (typeof value === 'string') assertStorableText(value, name);
     const file = form.file;
     if (!(file instanceof File)) throw badRequest('file_required', 'Send the book as the field "file".', 'file');
     const text = (name: string) => (typeof form[name] === 'string' && form[name] !== '' ? (form[name] as string) : undefined);
