@@ -3,6 +3,7 @@ import { migration as core } from './20261122_0001_core.ts';
 import { migration as reader } from './20261122_0300_reader.ts';
 import { migration as catalogue } from './20261122_0100_catalogue.ts';
 import { migration as accounts } from './20261122_0200_accounts.ts';
+import { migration as abuse } from './20261125_0100_abuse.ts';
 
 /** Every migration, oldest first. */
-export const migrations: Migration[] = [core, catalogue, accounts, reader];
+export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse];
