@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import { bootApi } from './boot.ts';
-import { refuseAtTheDoor } from './web/door.ts';
+import { guardServer, refuseAtTheDoor } from './web/door.ts';
 
 /**
  * Runs the reference API on its own (API_PORT, default 8787), for a web server started with
@@ -11,9 +11,11 @@ const api = await bootApi();
 const port = Number(process.env.API_PORT ?? 8787);
 const host = process.env.API_HOST ?? '127.0.0.1';
 const listener = getRequestListener(api.app.fetch);
-const server = createServer((req, res) => {
-  if (!refuseAtTheDoor(req, res)) void listener(req, res);
-});
+const server = guardServer(
+  createServer((req, res) => {
+    if (!refuseAtTheDoor(req, res)) void listener(req, res);
+  }),
+);
 server.listen(port, host, () => console.log(`[api] listening on http://${host}:${port}`));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

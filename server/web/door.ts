@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { isLocalClient, isOutboxPath } from '../http/local-client.ts';
 import { KNOWN_METHODS } from '../http/request-guard.ts';
 
@@ -47,4 +48,35 @@ export function refuseAtTheDoor(req: IncomingMessage, res: ServerResponse): bool
     return refuse(req, res, 404, 'not_found', 'Not found.');
   }
   return false;
+}
+
+function rawAnswer(status: number, reason: string, code: string, message: string, extra = ''): string {
+  const body = JSON.stringify({ errors: [{ code, message }] });
+  return (
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+    `Cache-Control: no-store\r\nConnection: close\r\n${extra}\r\n${body}`
+  );
+}
+
+/**
+ * Answers what Node refuses before any request handler runs: a method its parser does not know
+ * (405 rather than a bare 400), a header section over the limit (431), a CONNECT (405), and any
+ * other malformed request (400), each with a coded body.
+ */
+export function guardServer(server: Server): Server {
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (!socket.writable) return socket.destroy();
+    const allow = `Allow: ${KNOWN_METHODS.join(', ')}\r\n`;
+    const answer =
+      error.code === 'HPE_INVALID_METHOD'
+        ? rawAnswer(405, 'Method Not Allowed', 'method_not_allowed', 'This method is not allowed.', allow)
+        : error.code === 'HPE_HEADER_OVERFLOW'
+          ? rawAnswer(431, 'Request Header Fields Too Large', 'headers_too_large', 'The request headers are too large.')
+          : rawAnswer(400, 'Bad Request', 'bad_request', 'The request could not be read.');
+    socket.end(answer);
+  });
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    socket.end(rawAnswer(405, 'Method Not Allowed', 'method_not_allowed', 'This method is not allowed.', `Allow: ${KNOWN_METHODS.join(', ')}\r\n`));
+  });
+  return server;
 }

@@ -4,7 +4,7 @@ import https from 'node:https';
 import compression from 'compression';
 import { createSharedCache, type SharedCacheOptions } from './shared-cache.ts';
 import { createPrecompressedStatic } from './static.ts';
-import { refuseAtTheDoor } from './door.ts';
+import { guardServer, refuseAtTheDoor } from './door.ts';
 
 /**
  * The web server around the built Astro handler: hashed assets from their precompressed copies;
@@ -29,5 +29,5 @@ export function createWebServer(astroHandler: RequestListener, clientDir: string
     compress(req as never, res as never, () => (key ? cache!.capture(res, key, () => astroHandler(req, res)) : astroHandler(req, res)));
   };
   const { SERVER_CERT_PATH: cert, SERVER_KEY_PATH: key } = process.env;
-  return cert && key ? https.createServer({ cert: readFileSync(cert), key: readFileSync(key) }, listener) : http.createServer(listener);
+  return guardServer(cert && key ? https.createServer({ cert: readFileSync(cert), key: readFileSync(key) }, listener) : http.createServer(listener));
 }
