@@ -59,7 +59,7 @@ function textFilters(fields: Record<string, FilterField>): { name: string; op: '
 const NAME_FILTER: Record<string, FilterField> = { name: { type: 'text', ops: ['eq', 'ilike'], aliases: ['u.name', 'd.name'] } };
 
 /** Each list endpoint with the parameters it reads; `base` fills the ones it needs. */
-const LISTS = () => [
+const LISTS = (): { path: string; base: Record<string, string>; params: string[]; filters: { name: string; op: 'eq' | 'ilike' }[] }[] => [
   { path: '/webhook/book-list', base: {}, params: ['q', 'sort', 'filter'], filters: textFilters(BOOK_FILTER_FIELDS) },
   { path: '/webhook/book-recommendation', base: {}, params: ['q', 'sort', 'filter'], filters: textFilters(BOOK_FILTER_FIELDS) },
   { path: '/webhook/book-category-list', base: {}, params: ['q'], filters: [] },
