@@ -179,8 +179,8 @@ test.describe('registration and verification', () => {
         short: 'Nama harus memiliki minimal 3 karakter!',
         email: 'Format email tidak valid',
         password: 'Password tidak boleh kurang dari 8 karakter',
-        phone: 'Nomor telepon hanya boleh angka',
-        phoneLong: 'Nomor telepon hanya boleh 13 karakter',
+        phone: 'Nomor telepon hanya boleh berisi angka, spasi, dan tanda hubung',
+        phoneLong: 'Nomor telepon maksimal 13 angka',
         district: 'Form tidak boleh kosong!',
         emailTaken: 'Email sudah terdaftar. Silakan masuk atau gunakan email lain.',
       },
@@ -193,8 +193,8 @@ test.describe('registration and verification', () => {
         short: 'The name must have at least 3 characters!',
         email: 'Invalid email format',
         password: 'The password cannot be shorter than 8 characters',
-        phone: 'The phone number may contain only digits',
-        phoneLong: 'The phone number may have at most 13 characters',
+        phone: 'The phone number may contain only digits, spaces and hyphens',
+        phoneLong: 'The phone number may have at most 13 digits',
         district: 'This field cannot be empty!',
         emailTaken: 'This email is already registered. Sign in or use another email.',
       },
@@ -223,7 +223,8 @@ test.describe('registration and verification', () => {
       await expect(field(c.labels.name)).toHaveAttribute('aria-invalid', 'true');
 
       await field(c.labels.name).fill('Ay');
-      await field(c.labels.phone).fill('0812-3456-78901');
+      // Fourteen digits: the hyphens do not count.
+      await field(c.labels.phone).fill('0812-3456-789012');
       await page.getByRole('button', { name: c.submit }).click();
       await expect(error('name')).toHaveText(c.short);
       await expect(error('phone')).toHaveText(c.phoneLong);
@@ -288,8 +289,8 @@ test.describe('settings', () => {
         nameRequired: 'Form Nama tidak boleh kosong!',
         symbol: 'Karakter pertama tidak boleh berupa simbol',
         short: 'Nama harus memiliki minimal 3 karakter!',
-        digits: 'Nomor telepon hanya boleh angka',
-        long: 'Nomor telepon hanya boleh 13 karakter',
+        digits: 'Nomor telepon hanya boleh berisi angka, spasi, dan tanda hubung',
+        long: 'Nomor telepon maksimal 13 angka',
         district: 'Form tidak boleh kosong!',
         districtLabel: 'Kecamatan',
         passwordButton: 'Ubah kata sandi',
@@ -318,8 +319,8 @@ test.describe('settings', () => {
         nameRequired: 'The Name field cannot be empty!',
         symbol: 'The first character cannot be a symbol',
         short: 'The name must have at least 3 characters!',
-        digits: 'The phone number may contain only digits',
-        long: 'The phone number may have at most 13 characters',
+        digits: 'The phone number may contain only digits, spaces and hyphens',
+        long: 'The phone number may have at most 13 digits',
         district: 'This field cannot be empty!',
         districtLabel: 'District',
         passwordButton: 'Change password',
@@ -358,7 +359,7 @@ test.describe('settings', () => {
         await expect(nameError).toHaveText(message);
       }
       await name.fill('Wulan Sari');
-      for (const [value, message] of [['08-12a', c.digits], ['+62-812-345-6789', c.long]] as const) {
+      for (const [value, message] of [['08-12a', c.digits], ['+62-812-3456-78901', c.long]] as const) {
         await phone.fill(value);
         await save.click();
         await expect(phoneError).toHaveText(message);
