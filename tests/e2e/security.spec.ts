@@ -164,3 +164,33 @@ test('the XSS list through the review, reply and profile forms runs nothing', as
   await expect(page.getByRole('list', { name: 'Ulasan pembaca' })).toBeVisible();
   expect(await fired(page)).toEqual([]);
 });
+
+test('the running product refuses at the door what no page or call could answer well', async ({ request }) => {
+  // Unknown methods: 405, not the 500 a web Request would make of them.
+  const trace = await request.fetch('/books', { method: 'TRACE' });
+  expect(trace.status()).toBe(405);
+  // A page past the end of the sitemap does not exist.
+  expect((await request.get('/sitemap-books-999999.xml')).status()).toBe(404);
+  expect((await request.get('/sitemap-books-1.xml')).status()).toBe(200);
+  // The outbox through a proxy, as a page or as JSON.
+  for (const path of ['/dev/outbox', '/webhook/dev-outbox']) {
+    expect((await request.get(path, { headers: { 'x-forwarded-for': '203.0.113.9' } })).status()).toBe(404);
+    expect((await request.get(path, { headers: { forwarded: 'for=203.0.113.9' } })).status()).toBe(404);
+    expect((await request.get(path)).status()).toBe(200);
+  }
+  // A foreign Origin on a JSON call, and a JSON call sent as a form, through the web server.
+  const foreign = await request.post('/auth/login', { headers: { origin: 'https://evil.example' }, data: { email: 'siswa@demo.id', password: demoPassword } });
+  expect(foreign.status()).toBe(403);
+  expect((await foreign.json()).errors[0].code).toBe('foreign_origin');
+  const own = new URL(trace.url()).origin;
+  const asText = await request.post('/auth/reset-password-ticket', { headers: { origin: own, 'content-type': 'text/plain' }, data: '{"email":"siswa@demo.id"}' });
+  expect(asText.status()).toBe(415);
+  // Bodies over the limits are answered, not dropped.
+  const big = await request.post('/auth/reset-password-ticket', { headers: { 'content-type': 'application/json' }, data: JSON.stringify({ email: 'x'.repeat(300 * 1024) }) });
+  expect(big.status()).toBe(413);
+  const huge = await request.post('/storage/uploadobject', { headers: { 'content-type': 'application/octet-stream' }, data: Buffer.alloc(23 * 1024 * 1024) });
+  expect(huge.status()).toBe(413);
+  // NUL in a search.
+  const nul = await request.get('/webhook/district-list?q=%00');
+  expect(nul.status()).toBe(400);
+});
