@@ -90,7 +90,8 @@ function tooLarge(max: number): ApiError {
 
 /**
  * The API's front door.
- * @param allowedOrigins origins (scheme://host:port) whose pages may make unsafe calls.
+ * @param allowedOrigins origins (scheme://host:port) whose pages may make unsafe calls, besides
+ *   the origin the request itself was sent to.
  */
 export function requestGuard(allowedOrigins: () => readonly string[]): MiddlewareHandler {
   return async (c, next) => {
@@ -102,7 +103,8 @@ export function requestGuard(allowedOrigins: () => readonly string[]): Middlewar
     if (!isUnsafeMethod(method)) return next();
 
     const origin = c.req.header('origin');
-    if (origin !== undefined && !isAllowedOrigin(origin, allowedOrigins())) {
+    // The app's pages, or the address the request was sent to (a client of this API itself).
+    if (origin !== undefined && !isAllowedOrigin(origin, [...allowedOrigins(), new URL(c.req.url).origin])) {
       throw new ApiError(403, 'foreign_origin', 'Requests from other sites are not accepted.');
     }
     if (c.req.header('sec-fetch-site') === 'cross-site') {
