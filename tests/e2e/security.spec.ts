@@ -194,3 +194,32 @@ test('the running product refuses at the door what no page or call could answer 
   const nul = await request.get('/webhook/district-list?q=%00');
   expect(nul.status()).toBe(400);
 });
+
+test('strangers failing for an e-mail do not keep its owner out of the browser they used before', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  page.setDefaultTimeout(20_000);
+  const me = await newStudent(page);
+  const device = (await page.context().cookies()).find((cookie) => cookie.name === 'ewDevice');
+  expect(device, 'the device cookie').toBeTruthy();
+  expect(device!.httpOnly).toBe(true);
+  expect(await page.evaluate(() => document.cookie)).not.toContain('ewDevice');
+  // Signed out, as after a session ends: the session cookies go, the device cookie stays.
+  await page.context().clearCookies({ name: /^ewAccessToken$|^ewRefreshToken$/ });
+
+  // Someone else, elsewhere, fails for the same e-mail until it must wait.
+  const stranger = await browser.newContext();
+  let last = 0;
+  for (let i = 0; i < 7 && last !== 429; i++) {
+    last = (await stranger.request.post('/auth/login', { data: { email: me.email, password: 'tebakan-salah' } })).status();
+  }
+  expect(last).toBe(429);
+  const refused = await stranger.request.post('/auth/login', { data: { email: me.email, password: demoPassword } });
+  expect(refused.status()).toBe(429);
+  expect(Number(refused.headers()['retry-after'])).toBeLessThanOrEqual(60);
+  // At the same moment, the owner's browser (it brings its device cookie) signs in.
+  const owner = await page.request.post('/auth/login', { data: { email: me.email, password: demoPassword } });
+  expect(owner.status()).toBe(200);
+  await stranger.close();
+  await open(page, '/setting');
+  await expect(page).toHaveURL(/\/setting/);
+});

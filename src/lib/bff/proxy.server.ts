@@ -22,7 +22,9 @@ export async function proxyToApi(context: APIContext): Promise<Response> {
   if (request.method === 'POST' && path === '/auth/login') {
     const input = await readJson(request);
     const outcome = await signIn(apiFetch, cookies, input, { userAgent: request.headers.get('user-agent'), secure, clientIp: clientAddress(context) });
-    return outcome.ok ? Response.json({ data: outcome.session }) : Response.json(outcome.body, { status: outcome.status });
+    if (outcome.ok) return Response.json({ data: outcome.session });
+    const retry = (outcome.body?.errors?.[0] as { retry_after?: unknown } | undefined)?.retry_after;
+    return Response.json(outcome.body, { status: outcome.status, headers: typeof retry === 'number' ? { 'Retry-After': String(retry) } : {} });
   }
   if (request.method === 'POST' && path === '/auth/refresh-token') {
     const outcome = await refreshSession(apiFetch, cookies, secure);
