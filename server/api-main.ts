@@ -1,15 +1,22 @@
-import { serve } from '@hono/node-server';
+import { createServer } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
 import { bootApi } from './boot.ts';
+import { guardServer, refuseAtTheDoor } from './web/door.ts';
 
 /**
  * Runs the reference API on its own (API_PORT, default 8787), for a web server started with
- * API_URL pointing here.
+ * API_URL pointing here. Requests no route could answer well are refused first (web/door.ts).
  */
 const api = await bootApi();
 const port = Number(process.env.API_PORT ?? 8787);
-const server = serve({ fetch: api.app.fetch, port, hostname: process.env.API_HOST ?? '127.0.0.1' }, (info) =>
-  console.log(`[api] listening on http://${info.address}:${info.port}`),
+const host = process.env.API_HOST ?? '127.0.0.1';
+const listener = getRequestListener(api.app.fetch);
+const server = guardServer(
+  createServer((req, res) => {
+    if (!refuseAtTheDoor(req, res)) void listener(req, res);
+  }),
 );
+server.listen(port, host, () => console.log(`[api] listening on http://${host}:${port}`));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     server.close();

@@ -19,16 +19,21 @@ import { accountRoutes, accountWebhookRoutes } from './routes/account.ts';
 import { storageUploadRoutes } from './routes/storage-upload.ts';
 import { districtRoutes } from './routes/districts.ts';
 import { loginThrottle } from './accounts/rate-limit.ts';
+import { accountSettings } from './accounts/settings.ts';
+import { requestGuard } from './http/request-guard.ts';
 import type { ApiDeps } from './deps.ts';
 
 /** The reference API: one router per resource, mounted at the spec's paths. */
 export function createApi(deps: ApiDeps) {
   const app = new Hono();
+  app.onError(respondToError);
   app.use(secureHeaders({ crossOriginResourcePolicy: 'same-origin' }));
   app.use(async (c, next) => {
     await next();
     if (!c.res.headers.has('cache-control')) c.header('Cache-Control', 'no-store');
   });
+  // Method, origin, media type and size, before any router reads the request.
+  app.use(requestGuard(() => [new URL(accountSettings(deps).publicUrl).origin]));
   // Sign-in throttling must see auth/login before the auth router answers it.
   app.use('/auth/login', loginThrottle(deps));
   app.route('/auth', authRoutes(deps));

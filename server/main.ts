@@ -18,6 +18,10 @@ if (!existsSync(entry)) {
   process.exit(1);
 }
 
+// The built product always runs in production mode. `--outbox` (what `npm start` passes) keeps the
+// development outbox on for this machine's own browser, so a newcomer can verify an account.
+process.env.NODE_ENV ||= 'production';
+if (process.argv.includes('--outbox')) process.env.OUTBOX_API ||= 'true';
 process.env.PORT ??= '4321';
 process.env.HOST ??= '0.0.0.0';
 // The adapter's own server would start on import; ours wraps its handler instead.

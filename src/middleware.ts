@@ -8,6 +8,10 @@ import { refreshSession } from './lib/bff/auth.server.ts';
 import { getApiFetch } from './lib/bff/api-fetch.server.ts';
 import { securityHeaders } from './lib/bff/headers.ts';
 import { isApiRequest, isOpenUtility } from './lib/bff/paths.ts';
+import { refuseForeignOrigin } from './lib/bff/origin.ts';
+
+/** Unsafe requests from other sites are refused before anything else runs. */
+const sameOrigin = defineMiddleware((context, next) => refuseForeignOrigin(context.request, context.url) ?? next());
 
 /** Language of the request, from the stored `langActive` setting. */
 const language = defineMiddleware((context, next) => {
@@ -73,4 +77,4 @@ const headers = defineMiddleware(async (context, next) => {
   }
 });
 
-export const onRequest = sequence(headers, language, session, routeGuard, endedSession);
+export const onRequest = sequence(headers, sameOrigin, language, session, routeGuard, endedSession);

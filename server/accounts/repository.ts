@@ -205,6 +205,15 @@ export async function lockAccountToken(tx: Queryable, hash: string, purpose: Tok
   return rows[0];
 }
 
+/** A token row without locking it (to refuse a bad link before any costly work). */
+export async function findAccountToken(db: Queryable, hash: string, purpose: TokenPurpose): Promise<AccountTokenRow | undefined> {
+  const { rows } = await db.query<AccountTokenRow>(
+    'SELECT token_hash, user_id, purpose, expires_at, used_at FROM account_tokens WHERE token_hash = $1 AND purpose = $2',
+    [hash, purpose],
+  );
+  return rows[0];
+}
+
 /** Marks every unused token of a user for a purpose used (one link consumed, or a newer state). */
 export async function useAccountTokens(db: Queryable, userId: string, purpose: TokenPurpose, at: Date): Promise<void> {
   await db.query('UPDATE account_tokens SET used_at = $3 WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL', [userId, purpose, at.toISOString()]);
@@ -222,27 +231,30 @@ export async function recentTokens(db: Queryable, userId: string, purpose: Token
 // ---------------------------------------------------------------------------------------------
 // Sign-in failures
 
-export async function recordLoginFailure(db: Queryable, email: string, ip: string | null, at: Date): Promise<void> {
-  await db.query('INSERT INTO login_failures (email, ip, failed_at) VALUES ($1, $2, $3)', [email, ip, at.toISOString()]);
+export async function recordLoginFailure(db: Queryable, email: string, ip: string | null, at: Date, deviceId: string | null = null): Promise<void> {
+  await db.query('INSERT INTO login_failures (email, ip, failed_at, device_id) VALUES ($1, $2, $3, $4)', [email, ip, at.toISOString(), deviceId]);
 }
 
-/** Failures since `since` for the e-mail and for the address, with the oldest of each. */
+/**
+ * Failures since `since` for the e-mail and for the address, with the oldest and newest of each.
+ * Failures made from a trusted browser count only against that browser.
+ */
 export async function countLoginFailures(
   db: Queryable,
   email: string,
   ip: string | null,
   since: Date,
-): Promise<{ email: number; emailOldest: Date | null; ip: number; ipOldest: Date | null }> {
-  const { rows } = await db.query<{ by_email: number; email_oldest: string | null; by_ip: number; ip_oldest: string | null }>(
-    `SELECT count(*) FILTER (WHERE email = $1)::int AS by_email, min(failed_at) FILTER (WHERE email = $1) AS email_oldest,
+): Promise<{ email: number; emailNewest: Date | null; ip: number; ipOldest: Date | null }> {
+  const { rows } = await db.query<{ by_email: number; email_newest: string | null; by_ip: number; ip_oldest: string | null }>(
+    `SELECT count(*) FILTER (WHERE email = $1)::int AS by_email, max(failed_at) FILTER (WHERE email = $1) AS email_newest,
             count(*) FILTER (WHERE ip = $2)::int AS by_ip, min(failed_at) FILTER (WHERE ip = $2) AS ip_oldest
-       FROM login_failures WHERE failed_at > $3 AND (email = $1 OR ip = $2)`,
+       FROM login_failures WHERE failed_at > $3 AND device_id IS NULL AND (email = $1 OR ip = $2)`,
     [email, ip, since.toISOString()],
   );
   const row = rows[0]!;
   return {
     email: row.by_email,
-    emailOldest: row.email_oldest ? new Date(row.email_oldest) : null,
+    emailNewest: row.email_newest ? new Date(row.email_newest) : null,
     ip: row.by_ip,
     ipOldest: row.ip_oldest ? new Date(row.ip_oldest) : null,
   };

@@ -105,13 +105,18 @@ export async function resendVerification(deps: ApiDeps, email: string, meta: Req
   return { message: message('verificationSent', meta.lang) };
 }
 
-/** Consumes a one-time token: the row, or a coded 400 for an unknown, used or expired one. */
-async function consumeToken(tx: Parameters<typeof repo.lockAccountToken>[0], deps: ApiDeps, token: string, purpose: repo.TokenPurpose) {
-  const row = await repo.lockAccountToken(tx, hashToken(token), purpose);
+/** A token row that can still be used, or the coded 400 for an unknown, used or expired one. */
+function usableToken(row: repo.AccountTokenRow | undefined, deps: ApiDeps, purpose: repo.TokenPurpose): repo.AccountTokenRow {
   const kind = purpose === 'verify_email' ? 'verification' : 'reset';
   if (!row) throw badRequest(`invalid_${kind}_token`, 'This link is not valid.', 'token');
   if (row.used_at) throw badRequest(`${kind}_token_used`, 'This link has already been used.', 'token');
   if (new Date(row.expires_at) <= deps.now()) throw badRequest(`${kind}_token_expired`, 'This link has expired.', 'token');
+  return row;
+}
+
+/** Consumes a one-time token: the row, or a coded 400 for an unknown, used or expired one. */
+async function consumeToken(tx: Parameters<typeof repo.lockAccountToken>[0], deps: ApiDeps, token: string, purpose: repo.TokenPurpose) {
+  const row = usableToken(await repo.lockAccountToken(tx, hashToken(token), purpose), deps, purpose);
   await repo.useAccountTokens(tx, row.user_id, purpose, deps.now());
   return row;
 }
@@ -147,6 +152,8 @@ export async function requestPasswordReset(deps: ApiDeps, email: string, meta: R
  * mail having reached its owner) marks the e-mail verified.
  */
 export async function resetPassword(deps: ApiDeps, token: string, password: string, meta: RequestMeta): Promise<MessageResult> {
+  // The cheap check first: a bogus or spent link never costs a password hash.
+  usableToken(await repo.findAccountToken(deps.db, hashToken(token), 'reset_password'), deps, 'reset_password');
   const hash = await hashPassword(password, deps.config.passwordHashCost);
   const email = await deps.db.transaction(async (tx) => {
     const row = await consumeToken(tx, deps, token, 'reset_password');

@@ -8,7 +8,7 @@ export interface AccountSettings {
   /** `smtp://user:pass@host:port` or `smtps://...`; unset keeps mail in the outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** Serves GET webhook/dev-outbox (on when OUTBOX_API=true, and whenever not in production). */
+  /** Serves the outbox to clients on this machine (on when OUTBOX_API=true, and whenever not in production). */
   outboxApi: boolean;
   /** Where uploaded objects are stored. */
   objectsDir: string;
@@ -18,6 +18,13 @@ export interface AccountSettings {
   loginFailuresPerEmail: number;
   loginFailuresPerIp: number;
   loginWindowSeconds: number;
+  /** Longest wait between sign-in attempts for an e-mail that keeps failing (the delay doubles up to this). */
+  loginMaxDelaySeconds: number;
+  /** Registrations and e-mail checks allowed per client address within `loginWindowSeconds`. */
+  registrationsPerIp: number;
+  emailChecksPerIp: number;
+  /** How long a browser that signed in stays trusted (the device cookie), in days. */
+  trustedDeviceDays: number;
   /** Log mail to the server log. */
   log: (line: string) => void;
 }
@@ -39,6 +46,10 @@ export function loadAccountSettings(dataDir: string, production: boolean, env: N
     loginFailuresPerEmail: int(env.LOGIN_MAX_FAILURES_PER_EMAIL, 5),
     loginFailuresPerIp: int(env.LOGIN_MAX_FAILURES_PER_IP, 20),
     loginWindowSeconds: int(env.LOGIN_FAILURE_WINDOW_SECONDS, 15 * 60),
+    loginMaxDelaySeconds: int(env.LOGIN_MAX_DELAY_SECONDS, 60),
+    registrationsPerIp: int(env.REGISTRATIONS_PER_IP, 20),
+    emailChecksPerIp: int(env.EMAIL_CHECKS_PER_IP, 60),
+    trustedDeviceDays: int(env.TRUSTED_DEVICE_DAYS, 365),
     log: (line) => console.log(line),
   };
 }

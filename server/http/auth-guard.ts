@@ -37,3 +37,23 @@ export function requireCaller(deps: { db: Db; signer: TokenSigner }, options: { 
     await next();
   });
 }
+
+/**
+ * Sets the caller when a valid bearer of a live session comes with the request, and lets the
+ * request through either way (for answers that differ between visitors and signed-in people).
+ */
+export function optionalCaller(deps: { db: Db; signer: TokenSigner }) {
+  return createMiddleware<{ Variables: { caller?: Caller } }>(async (c, next) => {
+    const match = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '');
+    if (match) {
+      try {
+        const claims = await deps.signer.verify(match[1]!);
+        const user = await findActiveSessionUser(deps.db, claims.sid);
+        if (user && user.id === claims.sub && user.verified_at) c.set('caller', { user, sessionId: claims.sid });
+      } catch (error) {
+        if (!(error instanceof TokenError)) throw error;
+      }
+    }
+    await next();
+  });
+}

@@ -1,5 +1,6 @@
 import type { ListBody } from '../../src/lib/api/schemas/common.ts';
 import { ApiError, badRequest } from './errors.ts';
+import { assertStorableText } from './validate.ts';
 
 /*
  * Allowlist parsing of the `filter` and `sort` query parameters. The parser only ever returns
@@ -76,6 +77,8 @@ export function parseFilter<K extends string>(raw: string | undefined, fields: R
   } catch (cause) {
     throw new ApiError(400, 'invalid_filter', 'filter is not valid JSON.', { field: 'filter', cause });
   }
+  // JSON escapes can spell what the query string could not carry (a \u0000, a lone surrogate).
+  assertStorableText(parsed, 'filter');
   const byName = new Map<string, { key: K; spec: FilterField }>();
   for (const key of Object.keys(fields) as K[]) {
     const spec = fields[key];

@@ -112,7 +112,8 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('npm run ingest', () => {
         server.on('exit', (code) => reject(new Error(`the server stopped (${code}): ${output}`)));
       });
       const url = `http://127.0.0.1:${port}`;
-      const ok = await run([fixture('password-abc_issue6010_1.pdf'), '--password', 'abc', '--title', 'Lewat Server', '--copies', '2', '--server', url, '--json']);
+      // Held by a public ePustaka, so its cover is for anyone (server/access).
+      const ok = await run([fixture('password-abc_issue6010_1.pdf'), '--password', 'abc', '--title', 'Lewat Server', '--copies', '2', '--epustaka', 'Perpustakaan Digital Nusantara', '--server', url, '--json']);
       expect(ok.stderr).not.toContain('applied migrations');
       expect(ok.code).toBe(0);
       const added = JSON.parse(ok.stdout);

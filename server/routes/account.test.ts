@@ -23,7 +23,7 @@ describe('auth/profile and PUT auth/account scope profile', () => {
     const user = await signedIn();
     const res = await putProfile(user.token, { name: '  Dewi Lestari ', phone: '+62-812-555', district_id: '32.73.02', address: 'Jl. Dago', bio: 'Suka membaca', gender: 'perempuan' });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ name: 'Dewi Lestari', phone: '+62-812-555', district_name: 'Coblong', gender: 'F', bio: 'Suka membaca', has_password: true });
+    expect(res.body.data).toMatchObject({ name: 'Dewi Lestari', phone: '+62812555', district_name: 'Coblong', gender: 'F', bio: 'Suka membaca', has_password: true });
     const profile = await ctx.request('GET', '/auth/profile', { token: user.token });
     expect(profile.body.data.name).toBe('Dewi Lestari');
     const header = await ctx.request('GET', '/webhook/profile', { token: user.token });
@@ -139,14 +139,15 @@ describe('sign-in rate limiting', () => {
   const login = (email: string, password: string, ip = '203.0.113.7') =>
     ctx.request('POST', '/auth/login', { body: { email, password }, headers: { 'x-forwarded-for': ip } });
 
-  test('five failures for one e-mail refuse the sixth attempt, even with the right password, until the window passes', async () => {
+  test('five failures for one e-mail make the sixth attempt wait, even with the right password', async () => {
     const user = await ctx.createUser();
     for (let i = 0; i < 5; i++) expect((await login(user.email, 'salah-terus', `198.51.100.${i}`)).status).toBe(401);
     const blocked = await login(user.email, user.password, '198.51.100.99');
     expect(blocked.status).toBe(429);
     expect(blocked.body.errors[0].code).toBe('too_many_attempts');
-    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(800);
-    expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(900);
+    // A short, growing delay rather than a lock-out (see server/accounts/rate-limit.ts).
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect(Number(blocked.headers.get('retry-after'))).toBeLessThanOrEqual(2);
     ctx.setNow(new Date(Date.now() + 16 * 60_000));
     try {
       expect((await login(user.email, user.password, '198.51.100.99')).status).toBe(200);

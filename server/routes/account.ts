@@ -6,6 +6,7 @@ import { listOutbox } from '../accounts/outbox.ts';
 import { TooManyAttemptsError, tooManyAttemptsResponse } from '../accounts/rate-limit.ts';
 import { accountSettings } from '../accounts/settings.ts';
 import { notFound } from '../http/errors.ts';
+import { isLocalApiCaller } from '../http/local-client.ts';
 import { requireCaller, type AuthEnv } from '../http/auth-guard.ts';
 import { jsonBody, queryParams } from '../http/validate.ts';
 import type { ApiDeps } from '../deps.ts';
@@ -51,9 +52,9 @@ export function accountWebhookRoutes(deps: ApiDeps) {
     return c.json({ data: await accounts.checkAccount(deps, c.get('caller'), password, requestMeta(c)) });
   });
 
-  // Only outside production, or when OUTBOX_API=true (the browser tests read their links here).
+  // Only to a client on this machine, and in production mode only with OUTBOX_API=true.
   app.get('/dev-outbox', async (c) => {
-    if (!accountSettings(deps).outboxApi) throw notFound('not_found', `No such endpoint: ${c.req.method} ${c.req.path}`);
+    if (!accountSettings(deps).outboxApi || !isLocalApiCaller(c)) throw notFound('not_found', `No such endpoint: ${c.req.method} ${c.req.path}`);
     const { to, limit } = queryParams(c, outboxQuery);
     return c.json({ data: await listOutbox(deps.db, { to, limit }) });
   });

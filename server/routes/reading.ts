@@ -9,14 +9,15 @@ import {
   type BookReadingData,
   type TocEntry,
 } from '../../src/lib/api/schemas/reader.ts';
-import { requireCaller, type AuthEnv } from '../http/auth-guard.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { requireCaller, type AuthEnv, type Caller } from '../http/auth-guard.ts';
+import { notFound } from '../http/errors.ts';
+import { assertReadable, decideRead, type ContentLoan } from '../access/content-access.ts';
+import { contentItemOf, findBookOwner, readerOf } from '../access/books.ts';
 import { jsonBody, queryParams } from '../http/validate.ts';
 import { PASSWORD_OBJECT, deriveStreamKey, sealChunk } from '../reader/crypto.ts';
 import { bookFileUrl } from '../reader/objects.ts';
 import {
   addDurations,
-  findActiveLoan,
   findHoldingEpustaka,
   findProgress,
   findReaderBook,
@@ -42,21 +43,26 @@ export function readingRoutes(deps: ApiDeps) {
     app.use(path, requireCaller(deps));
   }
 
-  async function readableBook(bookId: string, organizationId: string): Promise<ReaderBookRow> {
+  /** The book with its stored file, when the caller may read it (server/access: one rule for every reading route). */
+  async function readableBook(bookId: string, user: Caller['user']): Promise<{ book: ReaderBookRow; loan: ContentLoan | null }> {
     const book = await findReaderBook(db, bookId);
-    if (!book || book.organization_id !== organizationId) throw notFound('book_not_readable', 'This book cannot be read on the web.');
-    return book;
+    if (!book || book.organization_id !== user.organization_id) {
+      // A catalogue book without a stored file is still a book: say so rather than "no such book".
+      if (await findBookOwner(db, bookId)) throw notFound('book_not_readable', 'This book cannot be read on the web.');
+      throw notFound('book_not_found', 'The book could not be found.');
+    }
+    const access = await decideRead(db, contentItemOf(book), readerOf(user), deps.now());
+    assertReadable(access);
+    return { book, loan: access.loan };
   }
 
   app.get('/open-book', async (c) => {
     const { book_id } = queryParams(c, bookQuerySchema);
     const { user } = c.get('caller');
-    const book = await readableBook(book_id, user.organization_id);
+    const { book, loan } = await readableBook(book_id, user);
     let borrowKey: string | null = null;
     let epustakaId: string | null;
-    if (book.using_drm) {
-      const loan = await findActiveLoan(db, user.id, book.book_id, deps.now());
-      if (!loan) throw forbidden('no_active_loan', 'Borrow the book to read it.');
+    if (book.using_drm && loan) {
       borrowKey = loan.borrow_key;
       epustakaId = loan.epustaka_id;
     } else {
@@ -135,7 +141,7 @@ export function readingRoutes(deps: ApiDeps) {
 
   app.get('/book-navigation', async (c) => {
     const { book_id } = queryParams(c, bookQuerySchema);
-    const book = await readableBook(book_id, c.get('caller').user.organization_id);
+    const { book } = await readableBook(book_id, c.get('caller').user);
     const data: BookNavigation = {
       toc: book.kind === 'pdf' ? (book.outline ?? []).map(fromOutline) : ((book.outline as unknown as TocItem[] | null) ?? []).map(fromToc),
       locations: book.kind === 'epub' ? (book.locations ?? []) : null,
@@ -154,6 +160,7 @@ export function readingRoutes(deps: ApiDeps) {
     const body = await jsonBody(c, syncBookmarkSchema);
     const { user } = c.get('caller');
     const bookId = body.book_id ?? body.data[0]!.book_id;
+    await readableBook(bookId, user);
     await db.transaction((tx) => replaceBookmarks(tx, user.id, bookId, body.data));
     return c.json({ data: await listBookmarks(db, user.id, bookId) });
   });
@@ -166,7 +173,7 @@ export function readingRoutes(deps: ApiDeps) {
   app.post('/book-reading-progress', async (c) => {
     const body = await jsonBody(c, readingProgressSchema);
     const { user } = c.get('caller');
-    await readableBook(body.book_id, user.organization_id);
+    await readableBook(body.book_id, user);
     const saved = await saveProgress(db, user.id, body);
     await recordAccess(db, { userId: user.id, objectType: 'BOOK', objectId: body.book_id, progress: body.last_page, progressTotal: body.total_page, at: deps.now() });
     return c.json({ data: saved });
@@ -175,7 +182,7 @@ export function readingRoutes(deps: ApiDeps) {
   app.post('/book-reading-durations', async (c) => {
     const body = await jsonBody(c, readingDurationsSchema);
     const { user } = c.get('caller');
-    await readableBook(body.book_id, user.organization_id);
+    await readableBook(body.book_id, user);
     await db.transaction((tx) => addDurations(tx, user.id, body.book_id, body.page_duration));
     return c.json({ data: { message: 'Saved.' } });
   });
@@ -183,7 +190,7 @@ export function readingRoutes(deps: ApiDeps) {
   app.post('/book-citation', async (c) => {
     const body = await jsonBody(c, citationSchema);
     const { user } = c.get('caller');
-    await readableBook(body.book_id, user.organization_id);
+    await readableBook(body.book_id, user);
     return c.json({ data: await insertCitation(db, user.id, body) }, 201);
   });
 

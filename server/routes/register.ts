@@ -11,7 +11,8 @@ import {
 import * as accounts from '../accounts/service.ts';
 import type { RequestMeta } from '../accounts/service.ts';
 import { langOf } from '../accounts/messages.ts';
-import { clientIp, TooManyAttemptsError, tooManyAttemptsResponse } from '../accounts/rate-limit.ts';
+import { clientIp, throttleByAddress, TooManyAttemptsError, tooManyAttemptsResponse } from '../accounts/rate-limit.ts';
+import { accountSettings } from '../accounts/settings.ts';
 import { emailTaken } from '../accounts/repository.ts';
 import { jsonBody, queryParams } from '../http/validate.ts';
 import type { ApiDeps } from '../deps.ts';
@@ -36,6 +37,8 @@ export function registerRoutes(deps: ApiDeps) {
 
   app.post('/register', async (c) => {
     const { data } = await jsonBody(c, registerSchema);
+    // Counted once the form is well formed: each registration costs a password hash.
+    await throttleByAddress(deps, 'register', clientIp(c), accountSettings(deps).registrationsPerIp);
     const result = await accounts.register(deps, { email: data.email, password: data.password, ...data.extras }, requestMeta(c));
     return c.json({ data: result }, 201);
   });
@@ -43,6 +46,7 @@ export function registerRoutes(deps: ApiDeps) {
   // Spec 03 §7.1 "email check": the registration form may ask whether an address is free.
   app.get('/email-check', async (c) => {
     const { email } = queryParams(c, emailCheckQuerySchema);
+    await throttleByAddress(deps, 'email_check', clientIp(c), accountSettings(deps).emailChecksPerIp);
     return c.json({ data: { email, available: !(await emailTaken(deps.db, email)) } });
   });
 

@@ -6,6 +6,7 @@ import { IMAGE_MAX_BYTES } from '../../src/lib/domain/account-validation.ts';
 import { readStoredObject, storeUpload } from '../accounts/uploads.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import { requireCaller, type AuthEnv } from '../http/auth-guard.ts';
+import { assertStorableText } from '../http/validate.ts';
 import type { ApiDeps } from '../deps.ts';
 
 const objectParam = z.uuid();
@@ -31,6 +32,7 @@ export function storageUploadRoutes(deps: ApiDeps) {
       } catch (cause) {
         throw new ApiError(400, 'invalid_form', 'Send the upload as multipart/form-data.', { cause });
       }
+      for (const [name, value] of Object.entries(form)) if (typeof value === 'string') assertStorableText(value, name);
       const fields = uploadFieldsSchema.safeParse({
         bucketName: form.bucketName,
         storagePath: form.storagePath,

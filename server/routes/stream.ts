@@ -1,15 +1,17 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { MAX_BOOK_BYTES, MAX_CHUNKS_PER_REQUEST, streamObjectSchema } from '../../src/lib/api/schemas/reader.ts';
-import { requireCaller, type AuthEnv } from '../http/auth-guard.ts';
+import { optionalCaller, requireCaller, type AuthEnv } from '../http/auth-guard.ts';
+import { assertReadable, decideRead, decideView } from '../access/content-access.ts';
+import { contentItemOf, findBookOwner, readerOf } from '../access/books.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors.ts';
-import { jsonBody } from '../http/validate.ts';
+import { assertStorableText, jsonBody } from '../http/validate.ts';
 import { chunkCount, deriveStreamKey, sameSecret, sealChunk } from '../reader/crypto.ts';
 import { IngestError } from '../reader/errors.ts';
 import { ingestBook, type IngestInput } from '../reader/ingest.ts';
 import { ensureIngestSecret, readIngestSecret } from '../reader/ingest-secret.ts';
 import { imageType, objectFromUrl, objectType, type BookObject } from '../reader/objects.ts';
-import { findActiveLoan, findReaderBook, type ReaderBookRow } from '../reader/repository.ts';
+import { findReaderBook, type ReaderBookRow } from '../reader/repository.ts';
 import { COVER_OBJECT, objectSize, readObject, readObjectRange } from '../reader/store.ts';
 import type { ApiDeps } from '../deps.ts';
 
@@ -36,7 +38,9 @@ export function streamRoutes(deps: ApiDeps) {
     }
     const book = await findBook(body.bookId, user.organization_id);
     if (!book.using_drm) throw new ApiError(409, 'book_not_drm', 'This book is open: fetch it with range requests.');
-    const loan = await findActiveLoan(db, user.id, book.book_id, now);
+    const access = await decideRead(db, contentItemOf(book), readerOf(user), now);
+    assertReadable(access);
+    const loan = access.loan;
     if (!loan) throw forbidden('no_active_loan', 'Borrow the book to read it.');
     if (!sameSecret(loan.borrow_key, body.borrowkey)) throw forbidden('borrow_key_mismatch', 'The borrow key does not belong to your loan.');
     const object = objectFromUrl(book, body.url);
@@ -68,13 +72,17 @@ export function streamRoutes(deps: ApiDeps) {
     });
   });
 
-  app.get('/books/:bookId/cover', async (c) => {
+  app.get('/books/:bookId/cover', optionalCaller(deps), async (c) => {
     const bookId = c.req.param('bookId');
     if (!isUuid(bookId) || (await objectSize(config.dataDir, bookId, COVER_OBJECT)) === null) throw notFound('cover_not_found', 'No such cover.');
+    const caller = c.get('caller');
+    const view = await decideView(db, await findBookOwner(db, bookId), caller ? readerOf(caller.user) : null, deps.now());
+    if (!view.allowed) throw notFound('cover_not_found', 'No such cover.');
     const bytes = await readObject(config.dataDir, bookId, COVER_OBJECT);
     return c.body(new Uint8Array(bytes), 200, {
       'Content-Type': imageType(bytes),
-      'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800',
+      // A cover only the organisation sees is kept by no shared cache.
+      'Cache-Control': view.audience === 'public' ? 'public, max-age=86400, stale-while-revalidate=604800' : 'private, max-age=86400',
       'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     });
   });
@@ -83,6 +91,7 @@ export function streamRoutes(deps: ApiDeps) {
     const { user } = c.get('caller');
     const book = await findBook(c.req.param('bookId'), user.organization_id);
     if (book.using_drm) throw forbidden('drm_protected', 'This book is only streamed encrypted, to a reader who borrowed it.');
+    assertReadable(await decideRead(db, contentItemOf(book), readerOf(user), deps.now()));
     const object = objectFromUrl(book, new URL(c.req.url).pathname);
     if (!object) throw notFound('object_not_found', 'The book has no such file.');
     const headers: Record<string, string> = {
@@ -111,6 +120,7 @@ export function streamRoutes(deps: ApiDeps) {
     if (!secret || typeof form.secret !== 'string' || !sameSecret(secret, form.secret)) {
       throw forbidden('ingest_forbidden', 'The ingest secret is missing or wrong.');
     }
+    for (const [name, value] of Object.entries(form)) if (typeof value === 'string') assertStorableText(value, name);
     const file = form.file;
     if (!(file instanceof File)) throw badRequest('file_required', 'Send the book as the field "file".', 'file');
     const text = (name: string) => (typeof form[name] === 'string' && form[name] !== '' ? (form[name] as string) : undefined);

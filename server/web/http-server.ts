@@ -4,12 +4,14 @@ import https from 'node:https';
 import compression from 'compression';
 import { createSharedCache, type SharedCacheOptions } from './shared-cache.ts';
 import { createPrecompressedStatic } from './static.ts';
+import { guardServer, refuseAtTheDoor } from './door.ts';
 
 /**
  * The web server around the built Astro handler: hashed assets from their precompressed copies;
  * public pages for signed-out visitors from a short shared cache (see shared-cache.ts); everything
  * else (pages, API answers) compressed on the fly when the type is text and the body is over
  * 1 KB. Range requests and answers that are already encoded pass through untouched.
+ * Requests no route could answer well are refused first (see door.ts).
  * HTTPS when SERVER_CERT_PATH and SERVER_KEY_PATH are set, as the Node adapter does.
  */
 export function createWebServer(astroHandler: RequestListener, clientDir: string, cacheOptions?: SharedCacheOptions | false): http.Server {
@@ -20,11 +22,12 @@ export function createWebServer(astroHandler: RequestListener, clientDir: string
     filter: (req, res) => !req.headers.range && compression.filter(req, res),
   });
   const listener = (req: IncomingMessage, res: ServerResponse) => {
+    if (refuseAtTheDoor(req, res)) return;
     if (serveStatic(req, res)) return;
     const key = cache?.keyOf(req) ?? null;
     if (key && cache!.serve(req, res, key)) return;
     compress(req as never, res as never, () => (key ? cache!.capture(res, key, () => astroHandler(req, res)) : astroHandler(req, res)));
   };
   const { SERVER_CERT_PATH: cert, SERVER_KEY_PATH: key } = process.env;
-  return cert && key ? https.createServer({ cert: readFileSync(cert), key: readFileSync(key) }, listener) : http.createServer(listener);
+  return guardServer(cert && key ? https.createServer({ cert: readFileSync(cert), key: readFileSync(key) }, listener) : http.createServer(listener));
 }

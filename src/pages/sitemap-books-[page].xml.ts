@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { serverApi } from '../lib/bff/api-client.server.ts';
 import { getPublicBookSitemap } from '../lib/api/catalogue.ts';
+import { ApiError } from '../lib/api/errors.ts';
 import { bookUrlsetXml, PUBLIC_FILE_CACHE, SITEMAP_PAGE_SIZE, sitemapPageCount, sitemapPageOf } from '../lib/domain/book.ts';
 
 /** One page sitemap of public book pages (/sitemap-books-{n}.xml, n from 1), with language alternates. */
@@ -16,6 +17,8 @@ export const GET: APIRoute = async (context) => {
       headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': PUBLIC_FILE_CACHE },
     });
   } catch (error) {
+    // A page past any offset the API lists (say /sitemap-books-999999.xml) does not exist.
+    if (error instanceof ApiError && error.status !== undefined && error.status >= 400 && error.status < 500) return notFound();
     console.error(`The sitemap page could not be built for ${context.url.pathname}`, error);
     return new Response('The sitemap is not available right now.', { status: 503, headers: { 'Retry-After': '300', 'Cache-Control': 'no-store' } });
   }

@@ -181,8 +181,8 @@ test.describe('registration and verification', () => {
         short: 'Nama minimal 3 karakter.',
         email: 'Format email tidak valid.',
         password: 'Kata sandi minimal 8 karakter.',
-        phone: 'Nomor telepon hanya boleh berisi angka.',
-        phoneLong: 'Nomor telepon maksimal 13 karakter.',
+        phone: 'Nomor telepon hanya boleh berisi angka, spasi, dan tanda hubung.',
+        phoneLong: 'Nomor telepon maksimal 13 angka.',
         district: 'Kecamatan wajib diisi.',
         emailTaken: 'Email sudah terdaftar. Silakan masuk atau gunakan email lain.',
       },
@@ -195,8 +195,8 @@ test.describe('registration and verification', () => {
         short: 'The name needs at least 3 characters.',
         email: 'The email format is not valid.',
         password: 'The password needs at least 8 characters.',
-        phone: 'The phone number may contain only digits.',
-        phoneLong: 'The phone number can have at most 13 characters.',
+        phone: 'The phone number may contain only digits, spaces and hyphens.',
+        phoneLong: 'The phone number can have at most 13 digits.',
         district: 'District is required.',
         emailTaken: 'This email is already registered. Sign in or use another email.',
       },
@@ -225,7 +225,8 @@ test.describe('registration and verification', () => {
       await expect(field(c.labels.name)).toHaveAttribute('aria-invalid', 'true');
 
       await field(c.labels.name).fill('Ay');
-      await field(c.labels.phone).fill('0812-3456-78901');
+      // Fourteen digits: the hyphens do not count.
+      await field(c.labels.phone).fill('0812-3456-789012');
       await page.getByRole('button', { name: c.submit }).click();
       await expect(error('name')).toHaveText(c.short);
       await expect(error('phone')).toHaveText(c.phoneLong);
@@ -291,8 +292,8 @@ test.describe('settings', () => {
         nameRequired: 'Nama wajib diisi.',
         symbol: 'Nama harus diawali huruf, bukan simbol.',
         short: 'Nama minimal 3 karakter.',
-        digits: 'Nomor telepon hanya boleh berisi angka.',
-        long: 'Nomor telepon maksimal 13 karakter.',
+        digits: 'Nomor telepon hanya boleh berisi angka, spasi, dan tanda hubung.',
+        long: 'Nomor telepon maksimal 13 angka.',
         district: 'Kecamatan wajib diisi.',
         districtLabel: 'Kecamatan',
         passwordButton: 'Ubah kata sandi',
@@ -321,8 +322,8 @@ test.describe('settings', () => {
         nameRequired: 'Name is required.',
         symbol: 'The name must start with a letter, not a symbol.',
         short: 'The name needs at least 3 characters.',
-        digits: 'The phone number may contain only digits.',
-        long: 'The phone number can have at most 13 characters.',
+        digits: 'The phone number may contain only digits, spaces and hyphens.',
+        long: 'The phone number can have at most 13 digits.',
         district: 'District is required.',
         districtLabel: 'District',
         passwordButton: 'Change password',
@@ -361,7 +362,7 @@ test.describe('settings', () => {
         await expect(nameError).toHaveText(message);
       }
       await name.fill('Wulan Sari');
-      for (const [value, message] of [['08-12a', c.digits], ['+62-812-345-6789', c.long]] as const) {
+      for (const [value, message] of [['08-12a', c.digits], ['+62-812-3456-78901', c.long]] as const) {
         await phone.fill(value);
         await save.click();
         await expect(phoneError).toHaveText(message);

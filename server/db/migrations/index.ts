@@ -3,9 +3,10 @@ import { migration as core } from './20261122_0001_core.ts';
 import { migration as reader } from './20261122_0300_reader.ts';
 import { migration as catalogue } from './20261122_0100_catalogue.ts';
 import { migration as accounts } from './20261122_0200_accounts.ts';
+import { migration as abuse } from './20261125_0100_abuse.ts';
 import { migration as queueOfferMail } from './20261125_0301_queue_offer_mail.ts';
 import { migration as shelf } from './20261125_0500_shelf.ts';
 import { migration as readingPreferences } from './20261125_0600_reading_preferences.ts';
 
 /** Every migration, oldest first. */
-export const migrations: Migration[] = [core, catalogue, accounts, reader, queueOfferMail, shelf, readingPreferences];
+export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences];

@@ -297,7 +297,7 @@ function EpubReaderApp({ bookId, data, problem, preferences: initialPreferences 
   };
 
   if (!data?.epub) {
-    const notice = problem === 'no_loan' ? t('reader.noLoan') : problem === 'not_readable' ? t('reader.notReadable') : undefined;
+    const notice = problem === 'no_loan' ? t('reader.noLoan') : problem === 'not_member' ? t('access.notMember') : problem === 'not_readable' ? t('reader.notReadable') : undefined;
     return <ErrorScreen notice={notice} bookHref={`/book/${bookId}`} onReload={problem === 'error' ? () => window.location.reload() : undefined} />;
   }
 

@@ -199,7 +199,7 @@ function PdfReaderApp({ bookId, data, problem, preferences: initialPreferences }
   const searchBar = <SearchBar view={search} onSearch={(query, options) => void runSearch(query, options)} onStep={step} onClear={clear} />;
 
   if (!data) {
-    const notice = problem === 'no_loan' ? t('reader.noLoan') : problem === 'not_readable' ? t('reader.notReadable') : undefined;
+    const notice = problem === 'no_loan' ? t('reader.noLoan') : problem === 'not_member' ? t('access.notMember') : problem === 'not_readable' ? t('reader.notReadable') : undefined;
     return <ErrorScreen notice={notice} bookHref={`/book/${bookId}`} onReload={problem === 'error' ? () => window.location.reload() : undefined} />;
   }
 

@@ -4,6 +4,7 @@ import type { ApiErrorBody } from '../api/schemas/common.ts';
 import { loadConfig } from '../../../server/config.ts';
 import { INTERNAL_ORIGIN, type ApiFetch } from './api-fetch.server.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies, setSessionCookies } from './cookies.server.ts';
+import { DEVICE_HEADER, deviceToken, keepDeviceToken } from './device.server.ts';
 
 /** The outcome of a call that may open or renew a session. */
 export type AuthOutcome = { ok: true; session: SessionInfo; accessToken: string } | { ok: false; status: number; body: ApiErrorBody };
@@ -27,8 +28,12 @@ export async function signIn(
   };
   // The API limits failed sign-ins per client address as well as per e-mail.
   const forwarded: Record<string, string> = meta.clientIp ? { 'x-forwarded-for': meta.clientIp } : {};
+  // A browser that signed in to this account before is let past the limits strangers run up.
+  const device = deviceToken(cookies);
+  if (device) forwarded[DEVICE_HEADER] = device;
   const res = await callApi(apiFetch, 'POST', '/auth/login', body, { 'user-agent': meta.userAgent ?? '', ...forwarded });
   if (res.status !== 200) return { ok: false, status: res.status, body: res.body as ApiErrorBody };
+  keepDeviceToken(cookies, res.headers.get(DEVICE_HEADER), meta.secure);
   const pair = (res.body as { data: TokenPair }).data;
   if (!config.multiOrganization && pair.organization_id !== config.organizationId) {
     await callApi(apiFetch, 'POST', '/auth/logout', {}, { authorization: `Bearer ${pair.access_token}` });
@@ -43,7 +48,7 @@ export async function signIn(
 }
 
 // Requests of one browser that arrive together carry the same refresh cookie: they share one call.
-const inflight = new Map<string, Promise<{ status: number; body: unknown }>>();
+const inflight = new Map<string, Promise<{ status: number; body: unknown; headers: Headers }>>();
 
 /** Renews the session from the refresh cookie; clears the cookies when the API refuses. */
 export async function refreshSession(apiFetch: ApiFetch, cookies: AstroCookies, secure: boolean): Promise<AuthOutcome> {
@@ -97,5 +102,5 @@ async function callApi(apiFetch: ApiFetch, method: string, path: string, body: u
   } catch {
     parsed = { errors: [{ code: `http_${res.status}`, message: text.slice(0, 200) }] };
   }
-  return { status: res.status, body: parsed };
+  return { status: res.status, body: parsed, headers: res.headers };
 }

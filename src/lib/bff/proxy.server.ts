@@ -3,6 +3,7 @@ import { getApiFetch, INTERNAL_ORIGIN } from './api-fetch.server.ts';
 import { refreshSession, signIn, signOut } from './auth.server.ts';
 import { isSecureRequest } from './cookies.server.ts';
 import { clientAddress } from './login-form.server.ts';
+import { forwardedChain } from '../../../server/http/local-client.ts';
 
 const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'user-agent', 'range', 'if-none-match', 'if-modified-since'];
 const DROPPED_RESPONSE_HEADERS = ['set-cookie', 'connection', 'keep-alive', 'transfer-encoding', 'content-encoding', 'content-length'];
@@ -21,7 +22,9 @@ export async function proxyToApi(context: APIContext): Promise<Response> {
   if (request.method === 'POST' && path === '/auth/login') {
     const input = await readJson(request);
     const outcome = await signIn(apiFetch, cookies, input, { userAgent: request.headers.get('user-agent'), secure, clientIp: clientAddress(context) });
-    return outcome.ok ? Response.json({ data: outcome.session }) : Response.json(outcome.body, { status: outcome.status });
+    if (outcome.ok) return Response.json({ data: outcome.session });
+    const retry = (outcome.body?.errors?.[0] as { retry_after?: unknown } | undefined)?.retry_after;
+    return Response.json(outcome.body, { status: outcome.status, headers: typeof retry === 'number' ? { 'Retry-After': String(retry) } : {} });
   }
   if (request.method === 'POST' && path === '/auth/refresh-token') {
     const outcome = await refreshSession(apiFetch, cookies, secure);
@@ -39,9 +42,10 @@ export async function proxyToApi(context: APIContext): Promise<Response> {
     if (value) headers.set(name, value);
   }
   if (locals.accessToken) headers.set('authorization', `Bearer ${locals.accessToken}`);
-  // Set here, never copied from the caller: the API limits password checks per client address.
+  // The connection's own address last: the API limits password checks per client address, and
+  // answers local-only tools only when no hop came before it.
   const ip = clientAddress(context);
-  if (ip) headers.set('x-forwarded-for', ip);
+  if (ip) headers.set('x-forwarded-for', forwardedChain(ip, request.headers));
   const hasBody = !['GET', 'HEAD'].includes(request.method);
   const init: RequestInit & { duplex?: 'half' } = { method: request.method, headers };
   if (hasBody) {

@@ -11,6 +11,7 @@ import {
   validatePasswordConfirm,
   validatePasswordForm,
   validatePhone,
+  normalizePhone,
   validateProfileForm,
 } from './account-validation.ts';
 
@@ -40,14 +41,29 @@ describe('validatePhone', () => {
     [null, null],
     ['0812-3456-789', null],
     ['+62812345678', null],
-    ['0812 3456', 'phone_digits'],
+    ['0812 3456', null],
+    ['0812-3456-7890', null],
+    ['+62 812-3456-7890', null],
+    ['0812-3456-78901', null],
     ['08a2', 'phone_digits'],
     ['+', 'phone_digits'],
     ['62+812', 'phone_digits'],
-    ['0812-3456-7890', 'phone_too_long'],
+    ['-0812', 'phone_digits'],
+    ['0812--', 'phone_digits'],
+    ['0812-3456-789012', 'phone_too_long'],
     ['08123456789012', 'phone_too_long'],
   ])('%j is %s', (phone, code) => {
     expect(validatePhone(phone)).toBe(code);
+  });
+});
+
+describe('normalizePhone', () => {
+  test.each([
+    ['0812-3456-7890', '081234567890'],
+    [' 0812 3456 7890 ', '081234567890'],
+    ['+62 812-3456-7890', '+6281234567890'],
+  ])('%j is stored as %j', (phone, stored) => {
+    expect(normalizePhone(phone)).toBe(stored);
   });
 });
 

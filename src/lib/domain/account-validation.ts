@@ -7,7 +7,7 @@
 /** Minimum password length (spec 01 §9). */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
-/** Minimum trimmed name length, maximum phone length (spec 02 §9). */
+/** Minimum trimmed name length, most digits of a phone number (spec 02 §9). */
 export const NAME_MIN = 3;
 export const NAME_MAX = 100;
 export const PHONE_MAX = 13;
@@ -62,13 +62,22 @@ export function validateName(name: string | null | undefined): ValidationCode | 
   return null;
 }
 
-/** Phone: optional; digits with an optional leading plus and hyphens; at most 13 characters. */
+/**
+ * Phone: optional; digits with an optional leading plus, in groups separated by hyphens or spaces
+ * (spec 01 writes them xxxx-xxxx-xxxx); at most 13 digits, however they are grouped.
+ */
 export function validatePhone(phone: string | null | undefined): ValidationCode | null {
   if (isBlank(phone)) return null;
   const trimmed = phone!.trim();
-  if (!/^\+?[0-9-]+$/.test(trimmed) || !/[0-9]/.test(trimmed)) return 'phone_digits';
-  if (trimmed.length > PHONE_MAX) return 'phone_too_long';
+  if (!/^\+?[0-9]+(?:[ -]+[0-9]+)*$/.test(trimmed)) return 'phone_digits';
+  if (phoneDigits(trimmed).length > PHONE_MAX) return 'phone_too_long';
   return null;
+}
+
+/** The one form a phone number is stored in: its digits, after a leading plus when it had one. */
+export function normalizePhone(phone: string): string {
+  const trimmed = phone.trim();
+  return (trimmed.startsWith('+') ? '+' : '') + phoneDigits(trimmed);
 }
 
 /** The digits of a phone number: how two spellings of one number are found equal. */

@@ -22,7 +22,9 @@ function retryAfterOf(error: AccountErrorLike): number | undefined {
 export function accountErrorText(t: TFunction, error: AccountErrorLike | null | undefined, values: Record<string, unknown> = {}): string {
   const code = error?.code;
   const retry = error ? retryAfterOf(error) : undefined;
-  const all = { minutes: Math.max(1, Math.ceil((retry ?? 60) / 60)), ...values };
+  const all = { minutes: Math.max(1, Math.ceil((retry ?? 60) / 60)), seconds: Math.max(1, Math.ceil(retry ?? 1)), ...values };
+  // Sign-in slows down by seconds before it counts in minutes.
+  if (code === 'too_many_attempts' && retry !== undefined && retry < 60) return t('access.retrySeconds', all);
   for (const key of [`account.errors.${code}`, `account.validation.${code}`]) {
     if (code && t(key, { defaultValue: '' })) return t(key, all);
   }

@@ -22,6 +22,7 @@ export async function loadReadingData(context: { url: URL; locals: App.Locals; c
   } catch (error) {
     const status = error instanceof ApiError ? error.status : undefined;
     if (status !== 403 && status !== 404) console.error(`[reader] open-book ${bookId} failed`, error);
+    if (status === 403 && error instanceof ApiError && error.code === 'not_a_member') return { bookId, data: null, problem: 'not_member' };
     return { bookId, data: null, problem: status === 403 ? 'no_loan' : status === 404 ? 'not_readable' : 'error' };
   }
 }

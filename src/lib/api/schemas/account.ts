@@ -12,6 +12,7 @@ import {
   validateName,
   validateNewPassword,
   validatePhone,
+  normalizePhone,
   type ValidationCode,
 } from '../../domain/account-validation.ts';
 import { emailSchema } from './auth.ts';
@@ -56,7 +57,7 @@ const phoneSchema = z
     const code = validatePhone(value);
     if (code) ctx.addIssue({ code: 'custom', message: code });
   })
-  .transform((v) => (v && v.trim() ? v.trim() : null));
+  .transform((v) => (v && v.trim() ? normalizePhone(v) : null));
 const newPasswordSchema = z.string({ error: 'password_required' }).superRefine((value, ctx) => {
   const code = validateNewPassword(value);
   if (code) ctx.addIssue({ code: 'custom', message: code });

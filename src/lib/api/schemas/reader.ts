@@ -186,4 +186,4 @@ export interface BookNavigation {
 }
 
 /** Why a reader page cannot open its book: no loan (403), no readable file (404), or anything else. */
-export type ReaderProblem = 'no_loan' | 'not_readable' | 'error';
+export type ReaderProblem = 'no_loan' | 'not_member' | 'not_readable' | 'error';

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createTestContext, type TestContext } from '../test/context.ts';
+import { loadAccountSettings, overrideAccountSettings } from '../accounts/settings.ts';
+import { forwardedChain, isLocalClient, isLoopbackAddress, isOutboxPath } from '../http/local-client.ts';
+import { refuseAtTheDoor } from '../web/door.ts';
+import { createApi } from '../app.ts';
+
+/*
+ * The development outbox holds every mailed link (verification, password reset): whoever reads
+ * it can take over any account. It answers only a client on this machine, never through a
+ * forwarded request, and is off in production mode unless turned on.
+ */
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  overrideAccountSettings(ctx.deps, { log: () => {}, outboxApi: true });
+  await ctx.db.query("INSERT INTO mail_outbox (recipient, subject, kind, text_body, links, raw) VALUES ('korban@test.id', 'Reset', 'reset_password', 'x', '{https://app/reset?token=rahasia}', 'x')");
+});
+afterAll(() => ctx.close());
+
+const outbox = '/webhook/dev-outbox?to=korban%40test.id';
+
+/** A request to the API as it arrives straight from a socket (npm run api). */
+async function fromSocket(remoteAddress: string, headers: Record<string, string> = {}) {
+  const app = createApi(ctx.deps);
+  return app.request(outbox, { headers }, { incoming: { socket: { remoteAddress } } });
+}
+
+describe('GET webhook/dev-outbox', () => {
+  test('answers a client on this machine, through the web server or straight', async () => {
+    const viaWeb = await ctx.request('GET', outbox, { headers: { 'x-forwarded-for': '127.0.0.1' } });
+    expect(viaWeb.status).toBe(200);
+    expect(viaWeb.body.data[0].links[0]).toContain('rahasia');
+    expect((await fromSocket('::1')).status).toBe(200);
+    expect((await fromSocket('::ffff:127.0.0.1')).status).toBe(200);
+  });
+
+  test.each(['203.0.113.9', '10.0.0.5', '192.168.1.20', '::ffff:198.51.100.4', '2001:db8::1', 'unknown'])('is 404 from %s through the web server', async (address) => {
+    const res = await ctx.request('GET', outbox, { headers: { 'x-forwarded-for': address } });
+    expect(res.status).toBe(404);
+    expect(JSON.stringify(res.body)).not.toContain('rahasia');
+  });
+
+  test('is 404 from a non-loopback socket', async () => {
+    expect((await fromSocket('203.0.113.9')).status).toBe(404);
+    expect((await fromSocket('192.168.0.2')).status).toBe(404);
+  });
+
+  test('is 404 through a forwarded request, whatever the hops claim', async () => {
+    // A reverse proxy on this machine connects from loopback on behalf of someone else.
+    expect((await fromSocket('127.0.0.1', { 'x-forwarded-for': '127.0.0.1' })).status).toBe(404);
+    expect((await fromSocket('127.0.0.1', { forwarded: 'for=203.0.113.9' })).status).toBe(404);
+    expect((await fromSocket('127.0.0.1', { 'x-real-ip': '203.0.113.9' })).status).toBe(404);
+    // Through the web server: the client's claim comes first, the connection last.
+    const chained = forwardedChain('127.0.0.1', { 'x-forwarded-for': '127.0.0.1' });
+    expect((await ctx.request('GET', outbox, { headers: { 'x-forwarded-for': chained } })).status).toBe(404);
+    expect((await ctx.request('GET', outbox, { headers: { 'x-forwarded-for': forwardedChain('127.0.0.1', { 'x-real-ip': '1.2.3.4' }) } })).status).toBe(404);
+  });
+
+  test('is 404 to a request with no known address', async () => {
+    expect((await ctx.request('GET', outbox)).status).toBe(404);
+  });
+
+  test('is off in production mode unless OUTBOX_API turns it on', () => {
+    expect(loadAccountSettings('/tmp', true, {}).outboxApi).toBe(false);
+    expect(loadAccountSettings('/tmp', true, { OUTBOX_API: 'true' }).outboxApi).toBe(true);
+    expect(loadAccountSettings('/tmp', false, {}).outboxApi).toBe(true);
+  });
+
+  test('is 404 when turned off, even from this machine', async () => {
+    overrideAccountSettings(ctx.deps, { outboxApi: false });
+    try {
+      expect((await ctx.request('GET', outbox, { headers: { 'x-forwarded-for': '127.0.0.1' } })).status).toBe(404);
+    } finally {
+      overrideAccountSettings(ctx.deps, { outboxApi: true });
+    }
+  });
+});
+
+describe('the web server in front of the outbox page and API', () => {
+  function call(path: string, remoteAddress: string, headers: Record<string, string> = {}) {
+    const res = { status: 0, body: '', writeHead(status: number) { this.status = status; return this; }, end(body?: string) { this.body = body ?? ''; } };
+    const req = { method: 'GET', url: path, headers, socket: { remoteAddress }, resume() {} };
+    const answered = refuseAtTheDoor(req as unknown as IncomingMessage, res as unknown as ServerResponse);
+    return { answered, status: res.status };
+  }
+
+  test.each(['/dev/outbox', '/webhook/dev-outbox?to=a%40b.id', '/dev/outbox/', '/DEV/OUTBOX', '/dev%2Foutbox', '//webhook//dev-outbox', '/webhook/dev%2Doutbox'])(
+    '%s is 404 from a non-loopback client and through a proxy',
+    (path) => {
+      expect(call(path, '203.0.113.9')).toEqual({ answered: true, status: 404 });
+      expect(call(path, '127.0.0.1', { 'x-forwarded-for': '203.0.113.9' })).toEqual({ answered: true, status: 404 });
+      expect(call(path, '127.0.0.1')).toEqual({ answered: false, status: 0 });
+    },
+  );
+
+  test('other pages pass whoever asks', () => {
+    expect(call('/books', '203.0.113.9').answered).toBe(false);
+  });
+
+  test('what counts as this machine', () => {
+    expect(['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1'].every(isLoopbackAddress)).toBe(true);
+    expect(['0.0.0.0', '10.0.0.1', '::', '::ffff:10.0.0.1', '', 'localhost'].some(isLoopbackAddress)).toBe(false);
+    expect(isLocalClient('127.0.0.1', { via: '1.1 proxy' })).toBe(false);
+    expect(isOutboxPath('/dev/outbox')).toBe(true);
+    expect(isOutboxPath('/dev/outboxes')).toBe(false);
+  });
+});
