@@ -24,6 +24,10 @@ PASSWORD_HASH_COST="${PASSWORD_HASH_COST:-10}"
 # Node keeps the compiled server modules here for the next start (and the ingest commands).
 NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-$PWD/.tmp/node-compile-cache}"
 
-export PORT HOST=127.0.0.1 DATA_DIR NODE_ENV=production OUTBOX_API=true PASSWORD_HASH_COST NODE_COMPILE_CACHE
+# Every journey that needs a fresh student registers one, all from 127.0.0.1: the per-address
+# registration limit (20 in 15 minutes in production) would refuse them.
+REGISTRATIONS_PER_IP="${REGISTRATIONS_PER_IP:-10000}"
+
+export PORT HOST=127.0.0.1 DATA_DIR NODE_ENV=production OUTBOX_API=true PASSWORD_HASH_COST NODE_COMPILE_CACHE REGISTRATIONS_PER_IP
 # exec: Playwright's shutdown signal must reach the server itself.
 exec "$NODE" server/main.ts

@@ -29,5 +29,10 @@ export function createWebServer(astroHandler: RequestListener, clientDir: string
     compress(req as never, res as never, () => (key ? cache!.capture(res, key, () => astroHandler(req, res)) : astroHandler(req, res)));
   };
   const { SERVER_CERT_PATH: cert, SERVER_KEY_PATH: key } = process.env;
-  return guardServer(cert && key ? https.createServer({ cert: readFileSync(cert), key: readFileSync(key) }, listener) : http.createServer(listener));
+  const server = guardServer(cert && key ? https.createServer({ cert: readFileSync(cert), key: readFileSync(key) }, listener) : http.createServer(listener));
+  // Idle connections stay open longer than clients and proxies keep theirs (Node's 5 s default lets
+  // a client reuse a connection the server is just closing, which the client sees as a reset).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  return server;
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { expect, test, type APIRequestContext, type Page } from 'playwright/test';
 import { demoPassword, signIn } from './support/auth.ts';
 import { hydrated, open } from './support/pages.ts';
@@ -165,6 +166,18 @@ test('the XSS list through the review, reply and profile forms runs nothing', as
   expect(await fired(page)).toEqual([]);
 });
 
+/** The status of a POST that announces a body of `length` bytes and sends none of it. */
+function announcedBody(url: URL, length: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: 'POST', headers: { 'content-type': 'application/octet-stream', 'content-length': String(length) } }, (res) => {
+      resolve(res.statusCode ?? 0);
+      req.destroy();
+    });
+    req.on('error', reject);
+    req.flushHeaders();
+  });
+}
+
 test('the running product refuses at the door what no page or call could answer well', async ({ request }) => {
   // Unknown methods: 405, not the 500 a web Request would make of them.
   const trace = await request.fetch('/books', { method: 'TRACE' });
@@ -188,8 +201,9 @@ test('the running product refuses at the door what no page or call could answer 
   // Bodies over the limits are answered, not dropped.
   const big = await request.post('/auth/reset-password-ticket', { headers: { 'content-type': 'application/json' }, data: JSON.stringify({ email: 'x'.repeat(300 * 1024) }) });
   expect(big.status()).toBe(413);
-  const huge = await request.post('/storage/uploadobject', { headers: { 'content-type': 'application/octet-stream' }, data: Buffer.alloc(23 * 1024 * 1024) });
-  expect(huge.status()).toBe(413);
+  // A body announced over the upload limit is answered before it is sent (the server closes the
+  // connection after its answer, so a client still writing the body may see the close instead).
+  expect(await announcedBody(new URL('/storage/uploadobject', own), 23 * 1024 * 1024)).toBe(413);
   // NUL in a search.
   const nul = await request.get('/webhook/district-list?q=%00');
   expect(nul.status()).toBe(400);

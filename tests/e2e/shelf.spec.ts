@@ -211,7 +211,7 @@ test.describe('shelf', () => {
   test('a review is written from the Review tab in the book page’s review dialog', async ({ page }) => {
     const title = `Rak Ulas ${unique()}`;
     const book = await addBook(title, 2);
-    await signIn(page, demoUsers.siswa);
+    await signInAsNewReader(page, 'Rak Pengulas', book);
     await borrow(page, book);
     await open(page, '/shelf?tab=review');
     const row = card(page, title);
