@@ -2,6 +2,7 @@ import { deflateSync, crc32 } from 'node:zlib';
 import { expect, test, type APIRequestContext } from 'playwright/test';
 import { signIn } from './support/auth.ts';
 import { open } from './support/pages.ts';
+import { linkFromOutbox } from './support/users.ts';
 
 /*
  * Accounts end to end: registration with the district picker, verification through the link the
@@ -23,21 +24,6 @@ function uniquePhone(): string {
   return `0857${String(Date.now()).slice(-6)}${serial % 10}`;
 }
 
-/** The newest link of the newest mail to `email` (the API the e2e server exposes with OUTBOX_API). */
-async function linkFromOutbox(request: APIRequestContext, email: string, kind: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(async () => {
-      const res = await request.get(`/webhook/dev-outbox?to=${encodeURIComponent(email)}`);
-      const mails = (await res.json()).data as { kind: string; links: string[] }[];
-      link = mails.find((m) => m.kind === kind)?.links[0];
-      return link;
-    })
-    .toBeTruthy();
-  const url = new URL(link!);
-  // The link's host is PUBLIC_URL's; the test follows its path on the server under test.
-  return url.pathname + url.search;
-}
 
 /** Registers and verifies an account through the API as a browser would, then returns it. */
 async function createVerifiedAccount(request: APIRequestContext, name = 'Wulan Sari'): Promise<{ email: string }> {
@@ -245,7 +231,8 @@ test.describe('registration and verification', () => {
   });
 
   test('the district list pages by 25 and searches as one types', async ({ page }) => {
-    await page.goto('/register');
+    // The picker is an island: clicks before it hydrates would open nothing.
+    await open(page, '/register');
     const district = page.getByRole('combobox', { name: 'Kecamatan' });
     await district.click();
     const options = page.getByRole('option');

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from 'playwright/test';
 import { demoPassword, demoUsers, signIn } from './support/auth.ts';
+import { signInAsNewUser } from './support/users.ts';
 import { hydrated, open } from './support/pages.ts';
 
 /*
@@ -52,21 +53,6 @@ async function findBookByTitle(request: APIRequestContext, title: string): Promi
   return found!;
 }
 
-/** Registers and verifies a new student through the API (development outbox), then signs in. */
-async function signInAsNewUser(page: Page, name: string): Promise<{ email: string; id: string }> {
-  const email = `katalog-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@demo.test`;
-  const register = await page.request.post('/auth/register', {
-    data: { provider: 'local', data: { email, password: demoPassword, extras: { name, district_id: '11.01.01' } } },
-  });
-  expect(register.status(), await register.text()).toBe(201);
-  const outbox = await apiJson<{ data: { links: string[] }[] }>(page.request, '/webhook/dev-outbox', { to: email });
-  const token = new URL(outbox.data[0]!.links[0]!).searchParams.get('token');
-  const verify = await page.request.post('/auth/verify-email', { data: { token } });
-  expect(verify.ok(), await verify.text()).toBe(true);
-  await signIn(page, email);
-  const profile = await apiJson<{ data: { id: string } }>(page.request, '/webhook/profile');
-  return { email, id: profile.data.id };
-}
 
 
 /** The id of the ePustaka named `name` among those holding a book. */

@@ -3,6 +3,7 @@ import { demoUsers, signIn } from './support/auth.ts';
 import { borrow, ingest, type IngestedBook } from './support/books.ts';
 import { hydrated, open } from './support/pages.ts';
 import { joinLibrary } from './support/members.ts';
+import { signInAsNewUser } from './support/users.ts';
 
 /*
  * The shelf in the Indonesian UI on a phone-sized screen (spec 02 §2.13): loans with their due
@@ -32,19 +33,6 @@ async function signedInPage(browser: Browser, email: string): Promise<Page> {
   return page;
 }
 
-/** Registers and verifies a new student through the API (development outbox), then signs in. */
-async function signInAsNewUser(page: Page, name: string): Promise<string> {
-  const email = `rak-${unique()}@demo.test`;
-  const register = await page.request.post('/auth/register', {
-    data: { provider: 'local', data: { email, password: 'demo12345', extras: { name, district_id: '11.01.01' } } },
-  });
-  expect(register.status(), await register.text()).toBe(201);
-  const outbox = await (await page.request.get('/webhook/dev-outbox', { params: { to: email } })).json();
-  const token = new URL(outbox.data[0].links[0]).searchParams.get('token');
-  expect((await page.request.post('/auth/verify-email', { data: { token } })).ok()).toBe(true);
-  await signIn(page, email);
-  return (await (await page.request.get('/webhook/profile')).json()).data.id;
-}
 
 /**
  * A new student who has joined the book's (public) ePustaka. The shelf's tabs preview the six
@@ -52,7 +40,7 @@ async function signInAsNewUser(page: Page, name: string): Promise<string> {
  * test touches.
  */
 async function signInAsNewReader(page: Page, name: string, book: IngestedBook): Promise<string> {
-  const userId = await signInAsNewUser(page, name);
+  const { id: userId } = await signInAsNewUser(page, name);
   await joinLibrary(page.request, book.epustaka_id, userId);
   return userId;
 }
@@ -283,7 +271,7 @@ test.describe('shelf', () => {
 
   test('a full list shows 25, then 25 more, and "more" only while there are more', async ({ page }) => {
     test.setTimeout(120_000);
-    const userId = await signInAsNewUser(page, 'Rak Penuh');
+    const { id: userId } = await signInAsNewUser(page, 'Rak Penuh');
     // 27 open books (never out of copies), borrowed from public libraries the new member joins.
     const books = (await (await page.request.get('/webhook/book-list', { params: { limit: 100 } })).json()).data as { id: string; using_drm: boolean }[];
     const joined = new Set<string>();

@@ -1,5 +1,5 @@
 import { expect, type APIRequestContext, type Page } from 'playwright/test';
-import { demoPassword, signIn } from './auth.ts';
+import { signInAsNewUser } from './users.ts';
 
 /** A JSON answer of the app's API; fails the test on anything but 2xx. */
 export async function apiJson<T>(request: APIRequestContext, path: string, params?: Record<string, string | number>): Promise<T> {
@@ -13,21 +13,8 @@ export interface NewMember {
   id: string;
 }
 
-/** Registers and verifies a new student through the API (development outbox), then signs in on `page`. */
-export async function signInAsNewMember(page: Page, name: string): Promise<NewMember> {
-  const email = `jalan-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@demo.test`;
-  const register = await page.request.post('/auth/register', {
-    data: { provider: 'local', data: { email, password: demoPassword, extras: { name, district_id: '11.01.01' } } },
-  });
-  expect(register.status(), await register.text()).toBe(201);
-  const outbox = await apiJson<{ data: { links: string[] }[] }>(page.request, '/webhook/dev-outbox', { to: email });
-  const token = new URL(outbox.data[0]!.links[0]!).searchParams.get('token');
-  const verify = await page.request.post('/auth/verify-email', { data: { token } });
-  expect(verify.ok(), await verify.text()).toBe(true);
-  await signIn(page, email);
-  const profile = await apiJson<{ data: { id: string } }>(page.request, '/webhook/profile');
-  return { email, id: profile.data.id };
-}
+/** Registers, verifies and signs in a new student on `page`. */
+export const signInAsNewMember: (page: Page, name: string) => Promise<NewMember> = (page, name) => signInAsNewUser(page, name);
 
 export interface ListedBook {
   id: string;
