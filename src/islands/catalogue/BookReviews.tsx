@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { BookDetail } from '../../lib/api/schemas/catalogue.ts';
 import { formatRating } from '../../lib/domain/rating.ts';
-import { $reviewBusy, $reviews, saveReview } from '../../lib/stores/catalogue.ts';
+import { $reviewBusy, $reviews, saveReview } from '../../lib/stores/reviews.ts';
 import { I18nRoot } from '../shell/I18nRoot.tsx';
 import { useMounted } from '../shell/useMounted.ts';
 import { CatalogueIcon } from './CatalogueIcon.tsx';

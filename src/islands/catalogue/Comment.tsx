@@ -4,18 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { Rating } from '../../lib/api/schemas/catalogue.ts';
 import { formatRating, isEdited } from '../../lib/domain/rating.ts';
 import { isBlank } from '../../lib/domain/text.ts';
-import {
-  $commentMode,
-  $reporting,
-  $reviewBusy,
-  deleteComment,
-  editComment,
-  hasMore,
-  notifyCatalogueError,
-  repliesOf,
-  replyTo,
-  setCommentMode,
-} from '../../lib/stores/catalogue.ts';
+import { hasMore, notifyCatalogueError } from '../../lib/stores/catalogue.ts';
+import { $commentMode, $reporting, $reviewBusy, deleteComment, editComment, repliesOf, replyTo, setCommentMode } from '../../lib/stores/reviews.ts';
 import { Avatar } from '../shell/Avatar.tsx';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
 import { ClampText } from './ClampText.tsx';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { $followBusy, $followConfirm, cancelFollow, confirmFollow } from '../../lib/stores/catalogue.ts';
+import { $followBusy, $followConfirm, cancelFollow, confirmFollow } from '../../lib/stores/social.ts';
 import { Modal } from '../shell/Modal.tsx';
 
 /** The follow/unfollow confirmation of spec 03 §2.20, §4.6. */

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { $recommendBusy, $recommendSent, closeDialog, followers, hasMore, notifyCatalogueError, recommendTo } from '../../lib/stores/catalogue.ts';
+import { closeDialog, followers, hasMore, notifyCatalogueError } from '../../lib/stores/catalogue.ts';
+import { $recommendBusy, $recommendSent, recommendTo } from '../../lib/stores/social.ts';
 import { Avatar } from '../shell/Avatar.tsx';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
 import { Modal } from '../shell/Modal.tsx';

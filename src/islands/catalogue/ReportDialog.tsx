@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { REPORT_REASONS, type ReportReason } from '../../lib/api/schemas/values.ts';
-import { $reporting, $reviewBusy, reportComment } from '../../lib/stores/catalogue.ts';
+import { $reporting, $reviewBusy, reportComment } from '../../lib/stores/reviews.ts';
 import { Modal } from '../shell/Modal.tsx';
 
 /** Report someone else's comment with one of four reasons; OK waits for a reason (spec 01 §5). */

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { $reviews } from '../../lib/stores/catalogue.ts';
+import { $reviews } from '../../lib/stores/reviews.ts';
 import { I18nRoot } from '../shell/I18nRoot.tsx';
 import { useMounted } from '../shell/useMounted.ts';
 import { useBook, type BookIslandProps } from './useBook.ts';

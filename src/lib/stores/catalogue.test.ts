@@ -4,21 +4,9 @@ import type { BookDetail, EpustakaBrief, Rating } from '../api/schemas/catalogue
 import { createT } from '../i18n/index.ts';
 import { $popup, $toasts } from './shell.ts';
 import { $loanConfirmation } from './loan-confirmation.ts';
-import {
-  $bookRef,
-  $holdings,
-  $recommendSent,
-  $reporting,
-  actOnHolding,
-  borrowBook,
-  catalogueErrorText,
-  createListStore,
-  currentBook,
-  joinBookQueue,
-  recommendTo,
-  reportComment,
-  seedBook,
-} from './catalogue.ts';
+import { $bookRef, $holdings, actOnHolding, borrowBook, catalogueErrorText, createListStore, currentBook, joinBookQueue, seedBook } from './catalogue.ts';
+import { $reporting, reportComment } from './reviews.ts';
+import { $recommendSent, recommendTo } from './social.ts';
 
 const { get, post, put, del } = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn() }));
 vi.mock('../api/browser.ts', () => ({ api: { get, post, put, delete: del, patch: vi.fn() } }));

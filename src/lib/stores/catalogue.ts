@@ -1,12 +1,9 @@
 import { atom, computed, map } from 'nanostores';
-import type { MapStore } from 'nanostores';
 import { nanoquery } from '@nanostores/query';
 import type { TFunction } from 'i18next';
 import { api } from '../api/browser.ts';
 import { ApiError, isSilentError } from '../api/errors.ts';
-import type { HttpClient } from '../api/http.ts';
 import * as calls from '../api/catalogue.ts';
-import type { ListBody } from '../api/schemas/common.ts';
 import type {
   Author,
   BookDetail,
@@ -17,21 +14,21 @@ import type {
   EpustakaBrief,
   Follower,
   QueueEntry,
-  Rating,
-  RatingListMeta,
-  ReportReason,
-  UserBrief,
 } from '../api/schemas/catalogue.ts';
 import { afterBorrow, BOOK_PAGE_SIZE, bookListParams, bookQueryString, PICKER_PAGE_SIZE, readerHref, type BookQuery } from '../domain/book.ts';
 import { confirmLoan } from './loan-confirmation.ts';
 import type { MembershipAction } from '../domain/membership.ts';
 import { errorText } from '../i18n/errors.ts';
-import { notify, openPopup } from './shell.ts';
+import { notify } from './shell.ts';
+import { createListStore, type ListStore } from './list.ts';
+import { startRecommendation } from './social.ts';
+
+export { createListStore, hasMore, type ListState, type ListStore } from './list.ts';
 
 /*
- * The book catalogue's state (spec 01 §2.4–2.6, §4.2–4.6): the book on screen, its reviews, the
- * lists in its dialogs, the book grid, and every action that changes them. Islands only read
- * these stores and call these actions; texts are translated with the `t` they pass in.
+ * The book catalogue's state (spec 01 §2.4–2.6, §4.2–4.6): the book on screen, the lists in its
+ * dialogs, the book grid, and every action that changes them (its reviews live in reviews.ts,
+ * following and recommending in social.ts, growing lists in list.ts). Islands only read these stores and call these actions; texts are translated with the `t` they pass in.
  */
 
 /** Page sizes of the lists in dialogs (spec 01 §9). */
@@ -63,96 +60,8 @@ export function notifyCatalogueError(t: TFunction, error: unknown): void {
   notify('error', catalogueErrorText(t, error));
 }
 
-function codeOf(error: unknown): string | undefined {
+export function codeOf(error: unknown): string | undefined {
   return error instanceof ApiError ? error.code : undefined;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Growing lists ('load more')
-
-export interface ListState<T> {
-  items: T[];
-  total: number;
-  loading: boolean;
-  /** True once a first page arrived. */
-  loaded: boolean;
-  error: unknown;
-}
-
-export interface ListStore<T, P> {
-  $state: MapStore<ListState<T>>;
-  /** Starts over with `params`: the first page replaces what was shown. */
-  load(params: P): Promise<void>;
-  /** Appends the next page. */
-  more(): Promise<void>;
-  /** Fetches again as many items as are shown (after a change). */
-  reload(): Promise<void>;
-  /** Shows a page the server already rendered. */
-  seed(params: P, body: ListBody<T>): void;
-  /** The parameters of the last load. */
-  params(): P | undefined;
-}
-
-function emptyList<T>(): ListState<T> {
-  return { items: [], total: 0, loading: false, loaded: false, error: null };
-}
-
-/**
- * A list that grows by `size` items per 'load more'. A newer load wins over an older one still
- * on its way; a failed page keeps what was shown and records the error.
- */
-export function createListStore<T, P>(
-  fetchPage: (http: HttpClient, params: P & { limit: number; offset: number }) => Promise<ListBody<T>>,
-  size: number,
-  http: HttpClient = api,
-): ListStore<T, P> {
-  const $state = map<ListState<T>>(emptyList<T>());
-  let current: P | undefined;
-  let generation = 0;
-
-  async function fetchInto(params: P, offset: number, limit: number, append: boolean) {
-    const mine = ++generation;
-    $state.setKey('loading', true);
-    $state.setKey('error', null);
-    try {
-      const body = await fetchPage(http, { ...params, limit, offset });
-      if (mine !== generation) return;
-      const items = append ? [...$state.get().items, ...body.data] : body.data;
-      $state.set({ items, total: body.meta.total, loading: false, loaded: true, error: null });
-    } catch (error) {
-      if (mine !== generation) return;
-      $state.set({ ...$state.get(), loading: false, error });
-      throw error;
-    }
-  }
-
-  return {
-    $state,
-    load(params) {
-      current = params;
-      $state.set({ ...emptyList<T>(), loading: true });
-      return fetchInto(params, 0, size, false);
-    },
-    more() {
-      if (current === undefined) return Promise.resolve();
-      return fetchInto(current, $state.get().items.length, size, true);
-    },
-    reload() {
-      if (current === undefined) return Promise.resolve();
-      return fetchInto(current, 0, Math.max(size, $state.get().items.length), false);
-    },
-    seed(params, body) {
-      current = params;
-      generation++;
-      $state.set({ items: body.data, total: body.meta.total, loading: false, loaded: true, error: null });
-    },
-    params: () => current,
-  };
-}
-
-/** True while more items than shown exist. */
-export function hasMore(state: ListState<unknown>): boolean {
-  return state.loaded && state.items.length < state.total;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -277,10 +186,7 @@ export function openDialog(dialog: BookDialog): void {
   else if (dialog === 'readers') quietly(borrowers.load({ book_id, all: true }));
   else if (dialog === 'queue') quietly(queue.load({ book_id }));
   else if (dialog === 'owners') quietly(owners.load({ book_id }));
-  else if (dialog === 'recommend') {
-    $recommendSent.set([]);
-    quietly(followers.load({}));
-  }
+  else if (dialog === 'recommend') startRecommendation();
 }
 
 export function closeDialog(): void {
@@ -414,226 +320,3 @@ export const borrowers = createListStore<Borrower, { book_id: string; all?: bool
 export const queue = createListStore<QueueEntry, { book_id: string }>((http, p) => calls.getQueue(http, p), LIST_SIZES.queue);
 export const owners = createListStore<CollectionOwner, { book_id: string }>((http, p) => calls.getCollectionOwners(http, p), LIST_SIZES.owners);
 export const followers = createListStore<Follower, { q?: string }>((http, p) => calls.getFollowers(http, p), LIST_SIZES.followers);
-
-/** A list that can be fetched again after a change. */
-export interface Reloadable {
-  reload(): Promise<void>;
-}
-
-export interface FollowConfirm {
-  user: Pick<UserBrief, 'id' | 'name' | 'followed' | 'follow_id'>;
-  /** The list to refresh afterwards. */
-  list: Reloadable | null;
-}
-
-/** The follow/unfollow confirmation, stacked over the list it came from, or null. */
-export const $followConfirm = atom<FollowConfirm | null>(null);
-export const $followBusy = atom(false);
-
-export function askFollow(user: FollowConfirm['user'], list: Reloadable | null): void {
-  $followConfirm.set({ user, list });
-}
-
-export function cancelFollow(): void {
-  $followConfirm.set(null);
-}
-
-/** Follows or unfollows the user being confirmed, says so, closes, and refreshes their list. */
-export async function confirmFollow(t: TFunction): Promise<void> {
-  const pending = $followConfirm.get();
-  if (!pending || $followBusy.get()) return;
-  const { user, list } = pending;
-  $followBusy.set(true);
-  try {
-    if (user.followed && user.follow_id) {
-      await calls.unfollowUser(api, { id: user.follow_id });
-      notify('success', t('catalogue.follow.unfollowed', { name: user.name }));
-    } else {
-      await calls.followUser(api, { user_id: user.id });
-      notify('success', t('catalogue.follow.followed', { name: user.name }));
-    }
-    $followConfirm.set(null);
-    await list?.reload().catch(() => undefined);
-  } catch (error) {
-    notifyCatalogueError(t, error);
-  } finally {
-    $followBusy.set(false);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Recommend to a friend (spec 01 §7.1)
-
-/** Followers the book was recommended to while the dialog is open. */
-export const $recommendSent = atom<string[]>([]);
-export const $recommendBusy = atom<string | null>(null);
-
-/** Starts a recommendation of another book than the page's (from a list): nobody sent to yet, followers loading. */
-export function startRecommendation(): void {
-  $recommendSent.set([]);
-  void followers.load({}).catch(() => undefined);
-}
-
-/**
- * Recommends a book to one follower, with an optional message: the detail page's book, or
- * `other` (a book in a list, with the viewer's id).
- */
-export async function recommendTo(t: TFunction, user: { id: string; name: string }, message: string, other?: { id: string; viewerId: string }): Promise<void> {
-  const book = other ? { id: other.id } : currentBook();
-  const viewerId = other ? other.viewerId : $bookRef.get()?.userId;
-  if (!book || user.id === viewerId || $recommendBusy.get()) return;
-  $recommendBusy.set(user.id);
-  try {
-    await calls.postRecommendation(api, {
-      feed_type: 'BOOK_RECOMMENDATION',
-      object_id: book.id,
-      object_type: 'BOOK',
-      feed_message: message.trim(),
-      recommendation_target: [{ id: user.id, name: user.name }],
-    });
-    $recommendSent.set([...$recommendSent.get(), user.id]);
-    notify('success', t('catalogue.recommend.sent'));
-  } catch (error) {
-    notifyCatalogueError(t, error);
-  } finally {
-    $recommendBusy.set(null);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Reviews (spec 01 §4.5, §5; 02 §4.4)
-
-const $reviewBook = computed($bookRef, (ref) => ref?.id ?? null);
-export const REVIEWS_KEY = 'catalogue/reviews/';
-
-export const $reviews = createFetcherStore<{ data: Rating[]; meta: RatingListMeta }>([REVIEWS_KEY, $reviewBook], {
-  fetcher: (_prefix, bookId) => calls.getRatings(api, { book_id: String(bookId) }),
-});
-
-function refreshReviews(): void {
-  const id = $reviewBook.get();
-  if (id) revalidateKeys(REVIEWS_KEY + id);
-}
-
-/** The one comment in reply or edit mode (spec 02 §4.4), or null. */
-export const $commentMode = atom<{ kind: 'reply' | 'edit'; id: string } | null>(null);
-export const $reviewBusy = atom(false);
-
-export function setCommentMode(mode: { kind: 'reply' | 'edit'; id: string } | null): void {
-  $commentMode.set(mode);
-}
-
-const replyLists = new Map<string, ListStore<Rating, { rating_id: string }>>();
-
-/** The replies of a review, 10 at a time (+10). */
-export function repliesOf(ratingId: string): ListStore<Rating, { rating_id: string }> {
-  let list = replyLists.get(ratingId);
-  if (!list) {
-    list = createListStore<Rating, { rating_id: string }>(async (http, params) => {
-      const body = await calls.getRatingDetail(http, params);
-      return { data: body.data.reply, meta: body.meta };
-    }, LIST_SIZES.replies);
-    replyLists.set(ratingId, list);
-  }
-  return list;
-}
-
-async function afterReviewChange(parentId: string | null): Promise<void> {
-  refreshReviews();
-  refreshBook();
-  if (parentId) await repliesOf(parentId).reload().catch(() => undefined);
-}
-
-async function guarded(t: TFunction, run: () => Promise<void>): Promise<boolean> {
-  if ($reviewBusy.get()) return false;
-  $reviewBusy.set(true);
-  try {
-    await run();
-    return true;
-  } catch (error) {
-    notifyCatalogueError(t, error);
-    return false;
-  } finally {
-    $reviewBusy.set(false);
-  }
-}
-
-/** Saves the user's review: the first one is created, later ones edit it. */
-export function saveReview(t: TFunction, input: { level: number | null; text: string }): Promise<boolean> {
-  return guarded(t, async () => {
-    const book = currentBook();
-    if (!book) return;
-    const own = book.user_rating;
-    const comment = input.text.trim();
-    if (own) {
-      await calls.putRating(api, { rating_id: own.id, rating_level: input.level ?? own.rating_level, rating_comment: comment });
-    } else {
-      await calls.postRating(api, { book_id: book.id, rating_level: input.level, rating_comment: comment });
-    }
-    notify('success', t('catalogue.review.saved'));
-    await afterReviewChange(null);
-  });
-}
-
-/** Replies to a review. */
-export function replyTo(t: TFunction, parentId: string, text: string): Promise<boolean> {
-  return guarded(t, async () => {
-    const book = currentBook();
-    if (!book) return;
-    await calls.postRating(api, { book_id: book.id, parent_id: parentId, rating_comment: text.trim() });
-    $commentMode.set(null);
-    notify('success', t('catalogue.review.replied'));
-    await afterReviewChange(parentId);
-  });
-}
-
-/** Edits an own review or reply. */
-export function editComment(t: TFunction, rating: Rating, input: { text: string; level?: number | null }): Promise<boolean> {
-  return guarded(t, async () => {
-    await calls.putRating(api, {
-      rating_id: rating.id,
-      rating_level: rating.parent_id ? undefined : (input.level ?? rating.rating_level),
-      rating_comment: input.text.trim(),
-    });
-    $commentMode.set(null);
-    notify('success', t('catalogue.review.saved'));
-    await afterReviewChange(rating.parent_id);
-  });
-}
-
-/** Deletes an own review or reply: 'Ulasan terhapus.' */
-export function deleteComment(t: TFunction, rating: Rating): Promise<boolean> {
-  return guarded(t, async () => {
-    await calls.deleteRating(api, { rating_id: rating.id });
-    notify('success', t('catalogue.review.deleted'));
-    await afterReviewChange(rating.parent_id);
-  });
-}
-
-/** The comment being reported, or null. */
-export const $reporting = atom<Rating | null>(null);
-
-/**
- * Reports someone else's comment with one of the four reasons: a 'sent' dialog, or the
- * already-reported warning when the server says so.
- */
-export async function reportComment(t: TFunction, reason: ReportReason): Promise<void> {
-  const rating = $reporting.get();
-  if (!rating || $reviewBusy.get()) return;
-  $reviewBusy.set(true);
-  try {
-    await calls.reportRating(api, { rating_id: rating.id, reason });
-    $reporting.set(null);
-    openPopup({ title: t('catalogue.report.sentTitle'), body: t('catalogue.report.sent') });
-    await afterReviewChange(rating.parent_id);
-  } catch (error) {
-    if (codeOf(error) === 'already_reported') {
-      $reporting.set(null);
-      openPopup({ title: t('catalogue.report.alreadyTitle'), body: t('catalogue.report.already') });
-    } else {
-      notifyCatalogueError(t, error);
-    }
-  } finally {
-    $reviewBusy.set(false);
-  }
-}

@@ -6,7 +6,8 @@ import * as calls from '../api/shelf.ts';
 import { postBorrow, postRating, putRating } from '../api/catalogue.ts';
 import type { BorrowShelfItem, HistoryItem, QueueShelfItem, ReviewShelfItem } from '../api/schemas/shelf.ts';
 import { formatDueDate, HISTORY_GRID_PAGE, SHELF_LIMITS } from '../domain/shelf.ts';
-import { catalogueErrorText, createListStore, startRecommendation, type ListStore } from './catalogue.ts';
+import { catalogueErrorText, createListStore, type ListStore } from './catalogue.ts';
+import { startRecommendation } from './social.ts';
 import { notify } from './shell.ts';
 
 /*
