@@ -1,3 +1,5 @@
+import { PUBLIC_AUTH_ROUTES } from './routes.ts';
+
 /**
  * The pages this site has. Menus, quick links and every component that links to a page of the
  * product ask here first, so a link to a page that is not built yet cannot be shown: an entry
@@ -21,14 +23,7 @@ export const BUILT_PAGES: readonly string[] = [
   '/setting',
   '/read-book',
   '/read-book-epub',
-  '/login',
-  '/register',
-  '/forgot-password',
-  '/auth/reset-password',
-  '/email-verified',
-  '/not-activated',
-  '/auth-socmed',
-  '/link-socmed',
+  ...PUBLIC_AUTH_ROUTES,
   '/lang',
   '/logout',
 ];

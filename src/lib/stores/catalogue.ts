@@ -254,6 +254,25 @@ export async function borrowBook(t: TFunction, epustakaId: string): Promise<bool
 }
 
 /**
+ * Joins the ePustaka of `holding` for the user. False when that failed (the error is shown) or the
+ * request waits for the owner's approval (said, and the holdings and the book loaded again).
+ */
+export async function joinHolding(t: TFunction, holding: EpustakaBrief, userId: string): Promise<boolean> {
+  let joined;
+  try {
+    joined = await calls.joinEpustaka(api, { epustaka_id: holding.id, user_ids: [userId] });
+  } catch (error) {
+    notifyCatalogueError(t, error);
+    return false;
+  }
+  if (joined.member_status === 1) return true;
+  notify('info', t('catalogue.borrow.pendingNotice', { name: holding.epustaka_name }));
+  await loadHoldings();
+  refreshBook();
+  return false;
+}
+
+/**
  * The borrow dialog's button for one ePustaka. Join and extend come first: a private ePustaka then
  * waits for approval (a notice, and the flow stops); a public one goes on to borrow. A successful
  * borrow closes the dialog. The holdings and the book are fetched again after any join.
@@ -264,19 +283,8 @@ export async function actOnHolding(t: TFunction, holding: EpustakaBrief, action:
   $holdings.setKey('busy', holding.id);
   try {
     if (action === 'join' || action === 'extend') {
-      let joined;
-      try {
-        joined = await calls.joinEpustaka(api, { epustaka_id: holding.id, user_ids: [ref.userId] });
-      } catch (error) {
-        notifyCatalogueError(t, error);
-        return;
-      }
+      if (!(await joinHolding(t, holding, ref.userId))) return;
       await loadHoldings();
-      if (joined.member_status !== 1) {
-        notify('info', t('catalogue.borrow.pendingNotice', { name: holding.epustaka_name }));
-        refreshBook();
-        return;
-      }
     }
     if (await borrowBook(t, holding.id)) closeDialog();
     else await loadHoldings();
