@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { api } from '../api/browser.ts';
 import { putReadingPreferences } from '../api/reading-preferences.ts';
-import { DEFAULT_READING_PREFERENCES, type ReadingPreferences } from '../api/schemas/reading-preferences.ts';
+import { DEFAULT_READING_PREFERENCES, type ReadingPreferences } from '../domain/reading-preferences.ts';
 import { updateSpeed } from '../domain/reading-progress.ts';
 import { persistedAtom } from './persisted.ts';
 

@@ -1,18 +1,18 @@
 import { z } from 'zod';
+import {
+  DEFAULT_READING_PREFERENCES,
+  FONT_SIZE_MAX,
+  FONT_SIZE_MIN,
+  LINE_HEIGHT_MAX,
+  LINE_HEIGHT_MIN,
+  PDF_FLOWS,
+  READER_FONTS,
+  READER_MARGINS,
+  READER_THEMES,
+  type ReadingPreferences,
+} from '../../domain/reading-preferences.ts';
 
-/** Colour themes of the readers: the page and the reader's own bars take them. */
-export const READER_THEMES = ['light', 'sepia', 'dark'] as const;
-/** Typefaces of the EPUB reader: the book's own, or a serif or sans-serif face chosen by the reader. */
-export const READER_FONTS = ['book', 'serif', 'sans'] as const;
-/** Page margins of the EPUB reader. */
-export const READER_MARGINS = ['narrow', 'normal', 'wide'] as const;
-/** How the PDF reader moves between pages: one continuous column, or a page at a time. */
-export const PDF_FLOWS = ['scroll', 'paged'] as const;
-
-export const FONT_SIZE_MIN = 70;
-export const FONT_SIZE_MAX = 200;
-export const LINE_HEIGHT_MIN = 1;
-export const LINE_HEIGHT_MAX = 2.2;
+export * from '../../domain/reading-preferences.ts';
 
 /**
  * A reader's reading comfort, kept per user on the server so every device opens books the same
@@ -27,17 +27,10 @@ export const readingPreferencesSchema = z.strictObject({
   theme: z.enum(READER_THEMES),
   pdf_flow: z.enum(PDF_FLOWS),
 });
-export type ReadingPreferences = z.infer<typeof readingPreferencesSchema>;
-export type ReaderTheme = ReadingPreferences['theme'];
-
-export const DEFAULT_READING_PREFERENCES: ReadingPreferences = {
-  font_size: 100,
-  font_family: 'book',
-  line_height: 0,
-  margin: 'normal',
-  theme: 'light',
-  pdf_flow: 'scroll',
-};
+// The plain type the browser uses is exactly what the schema accepts.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const sameShape: Same<z.infer<typeof readingPreferencesSchema>, ReadingPreferences> = true;
+void sameShape;
 
 /** Stored preferences read leniently: a field that is missing or no longer valid takes its default. */
 export function normalizePreferences(raw: unknown): ReadingPreferences {

@@ -1,0 +1,72 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * The zod schemas check what reaches the API; the browser never needs them. An island that imports
+ * a value from a schema module brings zod and every schema into the page's JavaScript (tens of
+ * kilobytes on a phone), so plain values live beside the schemas (`schemas/values.ts`,
+ * `domain/*.ts`). This walks every island's imports, as the bundler would, and names any path that
+ * reaches zod. Type-only imports are left out: they vanish from the build.
+ */
+
+const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const ISLANDS = join(SRC, 'islands');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+/** The specifiers a module imports for their values (not `import type`, not `export type`). */
+export function valueImports(source: string): string[] {
+  const found: string[] = [];
+  const statement = /(?:^|\n)\s*(import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"]([^'"]+)['"]/g;
+  for (const match of source.matchAll(statement)) {
+    if (match[2]) continue;
+    const names = match[3]!.trim();
+    // `import { type A, type B } from` imports nothing at run time.
+    const inBraces = /^\{([^}]*)\}$/.exec(names);
+    if (inBraces && inBraces[1]!.split(',').every((part) => part.trim() === '' || part.trim().startsWith('type '))) continue;
+    found.push(match[4]!);
+  }
+  for (const match of source.matchAll(/(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g)) found.push(match[1]!);
+  for (const match of source.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)) found.push(match[1]!);
+  return found;
+}
+
+/** The first chain of imports from `entry` that reaches the package `target`, or null. */
+function pathTo(entry: string, target: string, seen = new Set<string>()): string[] | null {
+  if (seen.has(entry)) return null;
+  seen.add(entry);
+  for (const spec of valueImports(readFileSync(entry, 'utf8'))) {
+    if (spec === target || spec.startsWith(`${target}/`)) return [entry, spec];
+    if (!spec.startsWith('.')) continue;
+    const next = resolve(dirname(entry), spec);
+    if (!/\.(ts|tsx)$/.test(next)) continue;
+    const rest = pathTo(next, target, seen);
+    if (rest) return [entry, ...rest];
+  }
+  return null;
+}
+
+describe('the browser’s JavaScript', () => {
+  it('reads type-only imports as such', () => {
+    expect(valueImports("import type { A } from './a.ts';\nimport { type B } from './b.ts';\nimport { C, type D } from './c.ts';\nexport * from './e.ts';")).toEqual(['./c.ts', './e.ts']);
+  });
+
+  it('finds a path to zod when there is one', () => {
+    const server = join(SRC, 'lib/api/schemas/reading-preferences.ts');
+    expect(pathTo(server, 'zod')).not.toBeNull();
+  });
+
+  const islands = sourceFiles(ISLANDS);
+  it.each(islands.map((file) => [file.slice(SRC.length + 1), file]))('%s does not bring zod into the page', (_name, file) => {
+    const chain = pathTo(file, 'zod');
+    expect(chain?.map((step) => step.replace(`${SRC}/`, ''))).toBeUndefined();
+  });
+});
