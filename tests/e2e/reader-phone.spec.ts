@@ -76,6 +76,12 @@ function position(page: Page): Promise<string> {
   });
 }
 
+/** A position as one number that grows as the reader goes forward (first chapter on screen, then offset). */
+function order(position: string): number {
+  const [views, offset] = position.split('@');
+  return Number(views!.split(',')[0]) * 1e7 + Number(offset);
+}
+
 /** The control is on screen, at least 44 px square, and nothing covers its middle. */
 async function expectReachable(page: Page, control: Locator): Promise<void> {
   await expect(control).toBeVisible();
@@ -132,6 +138,28 @@ async function openEpub(page: Page, book: IngestedBook): Promise<void> {
   await expect.poll(() => layoutFits(page), { timeout: 10_000 }).toBe(true);
 }
 
+/**
+ * Notes every move of the book from now on (the page's scroll offset and the chapters on screen),
+ * so a failed comparison of positions shows how the book got there.
+ */
+async function watchMoves(page: Page): Promise<() => Promise<string>> {
+  await page.evaluate(() => {
+    const log: string[] = [];
+    (window as unknown as { __moves: string[] }).__moves = log;
+    const started = performance.now();
+    const note = (why: string) => {
+      const container = document.querySelector<HTMLElement>('.epub-stage .epub-container');
+      const views = [...document.querySelectorAll('.epub-stage .epub-container > *')].map((view) => `${view.getAttribute('ref')}:${Math.round(view.getBoundingClientRect().width)}`).join(',');
+      log.push(`${Math.round(performance.now() - started)}ms ${why} ${views}@${container?.scrollLeft ?? -1}`);
+    };
+    document.querySelector('.epub-stage .epub-container')?.addEventListener('scroll', () => note('scroll'), { passive: true });
+    new ResizeObserver(() => note('resize')).observe(document.querySelector('.epub-stage')!);
+    new MutationObserver(() => note('views')).observe(document.querySelector('.epub-stage')!, { childList: true, subtree: true });
+    for (const type of ['touchend', 'click']) document.addEventListener(type, () => note(type), true);
+  });
+  return () => page.evaluate(() => (window as unknown as { __moves: string[] }).__moves.join('\n'));
+}
+
 /** Turns the page with `act` and waits until the book has moved and still fits. */
 async function turns(page: Page, act: () => Promise<void>): Promise<void> {
   const before = await position(page);
@@ -172,11 +200,15 @@ for (const screen of SCREENS) {
 
       const stage = (await page.locator('.epub-stage').boundingBox())!;
       const middle = stage.y + stage.height / 2;
+      const moves = await watchMoves(page);
       await turns(page, () => page.touchscreen.tap(stage.x + stage.width * 0.9, middle));
       const afterTap = await position(page);
+      // A swipe to the left goes forward, one to the right goes back.
       await turns(page, () => swipe(page, stage.x + stage.width * 0.8, stage.x + stage.width * 0.2, middle));
+      const afterSwipe = await position(page);
+      expect(order(afterSwipe), await moves()).toBeGreaterThan(order(afterTap));
       await turns(page, () => swipe(page, stage.x + stage.width * 0.2, stage.x + stage.width * 0.8, middle));
-      expect(await position(page)).toBe(afterTap);
+      expect(order(await position(page)), await moves()).toBeLessThan(order(afterSwipe));
       await turns(page, () => page.touchscreen.tap(stage.x + stage.width * 0.1, middle));
       expect(await back.boundingBox()).toEqual(backBox);
 
