@@ -9,7 +9,7 @@ import {
   READER_MARGINS,
   READER_THEMES,
   type ReadingPreferences,
-} from '../../lib/api/schemas/reading-preferences.ts';
+} from '../../lib/domain/reading-preferences.ts';
 import { THEME_COLOURS } from '../../lib/reader/comfort.ts';
 import { $readingPreferences, changeReadingPreferences } from '../../lib/stores/reading-preferences.ts';
 import { notifyError } from '../../lib/stores/shell.ts';

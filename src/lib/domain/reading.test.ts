@@ -5,7 +5,6 @@ import {
   bookmarksForSync,
   cutCitation,
   formatCitation,
-  initialZoom,
   nextZoom,
   progressConflicts,
   startPage,
@@ -58,9 +57,7 @@ describe('reader start', () => {
     expect(startPage(null, 14)).toBe(1);
   });
 
-  test('zooms to 0.5 at 641 px or less, else 1.8, and steps by a quarter within bounds', () => {
-    expect(initialZoom(641)).toBe(0.5);
-    expect(initialZoom(642)).toBe(1.8);
+  test('zoom steps by a quarter within bounds', () => {
     expect(nextZoom(1.8, 1)).toBe(2);
     expect(nextZoom(0.25, -1)).toBe(0.25);
   });

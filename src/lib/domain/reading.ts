@@ -4,8 +4,6 @@ import type { ReadingDurations, ReadingProgressEntry, StoredBookmark } from '../
 export const MIN_PAGE_SECONDS = 5;
 /** Citations are cut to this many characters (spec 02 §5). */
 export const CITATION_MAX = 525;
-/** At this width or less the reader shows only the title and starts at zoom 0.5 (spec 02 §2.14). */
-export const NARROW_READER_WIDTH = 641;
 export const ZOOM_MIN = 0.25;
 export const ZOOM_MAX = 4;
 export const ZOOM_STEP = 0.25;
@@ -13,10 +11,6 @@ export const ZOOM_STEP = 0.25;
 /** The page to open at: `lastpage` when 1 < lastpage ≤ pages, else 1 (spec 02 §4.7). */
 export function startPage(lastpage: number | null | undefined, pages: number): number {
   return lastpage && Number.isInteger(lastpage) && lastpage > 1 && lastpage <= pages ? lastpage : 1;
-}
-
-export function initialZoom(width: number): number {
-  return width <= NARROW_READER_WIDTH ? 0.5 : 1.8;
 }
 
 export function nextZoom(zoom: number, direction: 1 | -1): number {
