@@ -1,5 +1,6 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
-import { createT, LANG_COOKIE, normalizeLang } from './lib/i18n/index.ts';
+import { LANG_COOKIE, normalizeLang } from './lib/i18n/index.ts';
+import { createT, pageTextsElement } from './lib/i18n/texts.server.ts';
 import { guard } from './lib/domain/routes.ts';
 import { ANONYMOUS } from './lib/bff/session.ts';
 import { decodeClaims, isExpired } from './lib/bff/claims.ts';
@@ -9,6 +10,7 @@ import { getApiFetch } from './lib/bff/api-fetch.server.ts';
 import { securityHeaders } from './lib/bff/headers.ts';
 import { isApiRequest, isOpenUtility } from './lib/bff/paths.ts';
 import { refuseForeignOrigin } from './lib/bff/origin.ts';
+import { withPageTexts } from './lib/i18n/inject.server.ts';
 
 /** Unsafe requests from other sites are refused before anything else runs. */
 const sameOrigin = defineMiddleware((context, next) => refuseForeignOrigin(context.request, context.url) ?? next());
@@ -62,6 +64,12 @@ const endedSession = defineMiddleware(async (context, next) => {
   return context.redirect(url.pathname + url.search, 302);
 });
 
+/** A page with islands carries its language's texts for them before its first island (see inject.server.ts). */
+const pageTexts = defineMiddleware(async (context, next) => {
+  const response = await next();
+  return withPageTexts(response, () => pageTextsElement(context.locals.lang));
+});
+
 /** Security headers on every answer; HSTS only over HTTPS. */
 const headers = defineMiddleware(async (context, next) => {
   const response = await next();
@@ -77,4 +85,4 @@ const headers = defineMiddleware(async (context, next) => {
   }
 });
 
-export const onRequest = sequence(headers, sameOrigin, language, session, routeGuard, endedSession);
+export const onRequest = sequence(headers, sameOrigin, language, pageTexts, session, routeGuard, endedSession);

@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
  * a value from a schema module brings zod and every schema into the page's JavaScript (tens of
  * kilobytes on a phone), so plain values live beside the schemas (`schemas/values.ts`,
  * `domain/*.ts`). This walks every island's imports, as the bundler would, and names any path that
- * reaches zod. Type-only imports are left out: they vanish from the build.
+ * reaches zod, or the texts of every language, or a module made for the server (`*.server.ts`).
+ * Type-only imports are left out: they vanish from the build.
  */
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -40,15 +41,21 @@ export function valueImports(source: string): string[] {
 }
 
 /** The first chain of imports from `entry` that reaches the package `target`, or null. */
-function pathTo(entry: string, target: string, seen = new Set<string>()): string[] | null {
+function pathTo(entry: string, target: string): string[] | null {
+  return pathWhere(entry, (spec) => spec === target || spec.startsWith(`${target}/`));
+}
+
+/** The first chain of imports from `entry` that reaches a module `found` accepts (its specifier, or its file), or null. */
+function pathWhere(entry: string, found: (spec: string) => boolean, seen = new Set<string>()): string[] | null {
   if (seen.has(entry)) return null;
   seen.add(entry);
   for (const spec of valueImports(readFileSync(entry, 'utf8'))) {
-    if (spec === target || spec.startsWith(`${target}/`)) return [entry, spec];
+    if (found(spec)) return [entry, spec];
     if (!spec.startsWith('.')) continue;
     const next = resolve(dirname(entry), spec);
+    if (found(next)) return [entry, next];
     if (!/\.(ts|tsx)$/.test(next)) continue;
-    const rest = pathTo(next, target, seen);
+    const rest = pathWhere(next, found, seen);
     if (rest) return [entry, ...rest];
   }
   return null;
@@ -64,7 +71,19 @@ describe('the browser’s JavaScript', () => {
     expect(pathTo(server, 'zod')).not.toBeNull();
   });
 
+  // The texts come with the page, in its language only (src/lib/i18n/index.ts).
+  const serverOnly = (spec: string) => spec.endsWith('.server.ts') || /\/i18n\/locales\//.test(spec);
+
+  it('finds a path to the bundled texts when there is one', () => {
+    expect(pathWhere(join(SRC, 'lib/i18n/texts.server.ts'), serverOnly)).not.toBeNull();
+  });
+
   const islands = sourceFiles(ISLANDS);
+  it.each(islands.map((file) => [file.slice(SRC.length + 1), file]))('%s brings no texts and no server module into the page', (_name, file) => {
+    const chain = pathWhere(file, serverOnly);
+    expect(chain?.map((step) => step.replace(`${SRC}/`, ''))).toBeUndefined();
+  });
+
   it.each(islands.map((file) => [file.slice(SRC.length + 1), file]))('%s does not bring zod into the page', (_name, file) => {
     const chain = pathTo(file, 'zod');
     expect(chain?.map((step) => step.replace(`${SRC}/`, ''))).toBeUndefined();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createT } from './index.ts';
+import { createT } from './texts.server.ts';
 import { accountErrorText } from './account-errors.ts';
 
 describe('too_many_attempts', () => {

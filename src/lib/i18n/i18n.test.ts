@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { createT, normalizeLang, resources } from './index.ts';
+import { normalizeLang } from './index.ts';
+import { createT, resources } from './texts.server.ts';
 
 const id = resources.id.translation;
 const en = resources.en.translation;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { createT, resources } from './index.ts';
+import { createT, resources } from './texts.server.ts';
 
 /*
  * A sweep for texts left in the other language: each bundle's values are searched for a short

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../api/errors.ts';
 import type { BookDetail, EpustakaBrief, Rating } from '../api/schemas/catalogue.ts';
-import { createT } from '../i18n/index.ts';
+import { createT } from '../i18n/texts.server.ts';
 import { $popup, $toasts } from './shell.ts';
 import { $loanConfirmation } from './loan-confirmation.ts';
 import { $bookRef, $holdings, actOnHolding, borrowBook, catalogueErrorText, createListStore, currentBook, joinBookQueue, seedBook } from './catalogue.ts';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ApiError, toApiError } from '../api/errors.ts';
 import type { MenuGroup } from '../api/schemas/shell.ts';
-import { createT } from '../i18n/index.ts';
+import { createT } from '../i18n/texts.server.ts';
 import { $menuApps } from './app.ts';
 import { installBrowserStorage, uninstallBrowserStorage } from './browser-storage.fixture.ts';
 import {
