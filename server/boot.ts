@@ -8,6 +8,7 @@ import { loadSigningSecret } from './auth/secrets.ts';
 import { createTokenSigner } from './auth/tokens.ts';
 import { seedDemo, isSeeded } from './seed/index.ts';
 import type { ApiDeps } from './deps.ts';
+import { startOpsSocket } from './ops/ops-socket.ts';
 
 /** A running reference API with its database. */
 export interface ApiInstance {
@@ -23,14 +24,21 @@ export interface ApiInstance {
 export async function bootApi(config: ServerConfig = loadConfig(), options: { seed?: boolean; log?: (msg: string) => void } = {}): Promise<ApiInstance> {
   const log = options.log ?? ((msg: string) => console.log(`[api] ${msg}`));
   let release = () => {};
+  let closeOps = async () => {};
   let db: Db;
   if (config.databaseUrl) {
     db = await openPostgres(config.databaseUrl);
     log('using PostgreSQL from DATABASE_URL');
   } else {
     release = lockDataDir(config.dataDir);
-    db = await openPglite(join(config.dataDir, 'pgdata'));
+    const pglite = await openPglite(join(config.dataDir, 'pgdata'));
+    db = pglite;
     log(`using embedded PGlite in ${config.dataDir}`);
+    // `npm run backup` asks the running server for its snapshots (server/ops).
+    closeOps = await startOpsSocket(config.dataDir, pglite).catch((error: Error) => {
+      log(`backups while running are off: ${error.message}`);
+      return async () => {};
+    });
   }
   try {
     const applied = await migrate(db);
@@ -40,6 +48,7 @@ export async function bootApi(config: ServerConfig = loadConfig(), options: { se
       await seedDemo(db, config, { log });
     }
   } catch (error) {
+    await closeOps();
     await db.close();
     release();
     throw error;
@@ -55,6 +64,7 @@ export async function bootApi(config: ServerConfig = loadConfig(), options: { se
     app: createApi(deps),
     deps,
     async close() {
+      await closeOps();
       await db.close();
       release();
     },

@@ -25,7 +25,10 @@ export interface Db extends Queryable {
 /** An embedded PGlite database, which can also be saved whole (the test suites copy a migrated one). */
 export interface PgliteDb extends Db {
   readonly kind: 'pglite';
-  /** The whole data directory as an uncompressed tar, for `openPglite(undefined, { from })`. */
+  /**
+   * The whole data directory as an uncompressed tar, for `openPglite(undefined, { from })`. Taken
+   * between transactions: no other transaction is open while it is made.
+   */
   dumpDataDir(): Promise<Blob>;
 }
 
@@ -52,7 +55,9 @@ export async function openPglite(dataDir?: string, options: { from?: Blob } = {}
       await pg.exec(sql);
     },
     close: () => pg.close(),
-    dumpDataDir: () => pg.dumpDataDir('none'),
+    // Inside a transaction of its own, the dump waits for any open transaction to end and keeps
+    // new ones out until it is done; single statements wait for it too.
+    dumpDataDir: () => pg.transaction(() => pg.dumpDataDir('none')),
   };
 }
 
