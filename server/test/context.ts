@@ -10,6 +10,8 @@ import type { ApiDeps } from '../deps.ts';
 /** A freshly migrated database with the API on top, for one test file. */
 export interface TestContext {
   db: Db;
+  /** The PostgreSQL database's own URL, for another process; absent for in-memory PGlite. */
+  databaseUrl?: string;
   deps: ApiDeps;
   config: ServerConfig;
   /** Moves the API's clock; real time when unset. */
@@ -32,7 +34,7 @@ const testHashes = new Map<number, Promise<string>>();
 export async function createTestContext(overrides: Partial<ServerConfig> = {}): Promise<TestContext> {
   const config: ServerConfig = { ...loadConfig({ ...process.env, DATA_DIR: '.tmp/unused' }), ...overrides };
   // A copy of the migrated template (see database.ts), much cheaper than migrating anew.
-  const { db, drop } = await openTestDatabase();
+  const { db, url: databaseUrl, drop } = await openTestDatabase();
   await db.query('INSERT INTO organizations (id, name) VALUES ($1, $2)', [config.organizationId, 'Test']);
   let now: Date | null = null;
   const deps: ApiDeps = {
@@ -47,6 +49,7 @@ export async function createTestContext(overrides: Partial<ServerConfig> = {}): 
 
   return {
     db,
+    databaseUrl,
     deps,
     config,
     setNow(date) {

@@ -30,6 +30,8 @@ const dumpDir = join(root, '.tmp', 'test-db');
 /** A database of one test file; `drop` closes it and throws it away. */
 export interface TestDatabase {
   db: Db;
+  /** The PostgreSQL database's own URL, for another process; absent for in-memory PGlite. */
+  url?: string;
   drop(): Promise<void>;
 }
 
@@ -168,9 +170,11 @@ export async function openTestDatabase(options: { migrated?: boolean; poolSize?:
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = await openPostgres(adminUrl, 1);
   await admin.exec(migrated ? `CREATE DATABASE ${name} TEMPLATE ${templateName('migrated')}` : `CREATE DATABASE ${name}`);
-  const db = await openPostgres(databaseUrl(adminUrl, name), options.poolSize ?? 20);
+  const url = databaseUrl(adminUrl, name);
+  const db = await openPostgres(url, options.poolSize ?? 20);
   return {
     db,
+    url,
     async drop() {
       await db.close();
       // Forcing the drop while the pool's connections close would fail them with an uncaught
