@@ -21,6 +21,7 @@ export const BUILT_PAGES: readonly string[] = [
   '/more-book-review',
   '/book-history-list',
   '/setting',
+  '/notifications-detail',
   '/read-book',
   '/read-book-epub',
   ...PUBLIC_AUTH_ROUTES,
