@@ -4,7 +4,8 @@ import { RECOMMENDATION_SENT } from '../../src/lib/api/schemas/catalogue.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { findBookBrief } from './books.repository.ts';
 import { existingUserIds } from './epustaka.repository.ts';
-import { deleteFollow, findFollow, insertFeed, insertFollow } from './social.repository.ts';
+import { deleteFollow, findFollow, insertFollow } from './social.repository.ts';
+import { addFeedItem } from '../feed/feed.repository.ts';
 import { inTransaction } from './transaction.ts';
 import { notifyFollow, notifyRecommendation } from '../notifications/social-events.ts';
 
@@ -46,13 +47,13 @@ export async function recommendBook(deps: ApiDeps, callerId: string, input: Feed
   if (targetIds.includes(callerId)) throw badRequest('cannot_recommend_to_self', 'You cannot recommend a book to yourself.', 'recommendation_target');
   if ((await existingUserIds(deps.db, targetIds)).size !== targetIds.length) throw notFound('user_not_found', 'One of the users could not be found.');
   const id = await inTransaction(deps.db, (tx) =>
-    insertFeed(tx, {
+    addFeedItem(tx, {
       type: input.feed_type,
       senderId: callerId,
       objectType: input.object_type,
       objectId: input.object_id,
       message: input.feed_message,
-      targetIds,
+      targets: targetIds,
       now: deps.now(),
     }).then(async (feedId) => {
       await notifyRecommendation(tx, { feedId, senderId: callerId, bookId: input.object_id, title: book.catalog_title, targetIds });

@@ -1,10 +1,12 @@
 import type { Browser, Page } from 'playwright/test';
 import { expect, test } from './support/console-guard.ts';
 import { signInAsNewUser } from './support/users.ts';
+import { ingest } from './support/books.ts';
+import { borrowFrom, joinLibrary } from './support/members.ts';
 
 /*
- * Activity in the Indonesian UI: the header's bell with its unread count and the notifications
- * page, opened by a plain form (no script needed).
+ * Activity in the Indonesian UI: a review reaches a follower's timeline, who likes it; the
+ * reviewer sees the bell's unread count and opens the notification to the item's page.
  */
 
 async function newUser(browser: Browser, name: string): Promise<{ page: Page; id: string }> {
@@ -37,6 +39,50 @@ test.describe('notifications', () => {
     await expect(page.getByTestId('notification').first()).toHaveAttribute('data-read', 'true');
     await expect(page.getByTestId('notification-count')).toHaveCount(0);
     await expect(page.getByTestId('notifications-unread')).toHaveText('Semua notifikasi sudah dibaca.');
+    await fan.page.context().close();
+  });
+});
+
+test.describe('timeline', () => {
+  test('a review reaches the follower, who likes it; the reviewer opens the notification to the item', async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const title = `Linimasa ${Date.now().toString(36)}`;
+    const book = await ingest(test.info().project.use.baseURL!, 'tracemonkey.pdf', ['--title', title, '--open']);
+    const { id: reviewerId } = await signInAsNewUser(page, 'Peresensi Linimasa');
+    const fan = await newUser(browser, 'Pengikut Linimasa');
+
+    await fan.page.goto('/timeline');
+    await expect(fan.page.getByTestId('feed-empty')).toContainText('Oops... Belum Terdapat Aktifitas');
+    expect((await fan.page.request.post('/webhook/user-follow', { data: { user_id: reviewerId } })).status()).toBe(201);
+
+    await joinLibrary(page.request, book.epustaka_id, reviewerId);
+    await borrowFrom(page.request, book.book_id, book.epustaka_id, reviewerId);
+    const review = await page.request.post('/webhook/book-rating', { data: { book_id: book.book_id, rating_level: 5, rating_comment: 'Sangat <b>menginspirasi</b>' } });
+    expect(review.status(), await review.text()).toBe(201);
+
+    await fan.page.goto('/timeline');
+    const item = fan.page.getByTestId('feed-item').filter({ hasText: title }).first();
+    await expect(item).toHaveAttribute('data-feed-type', 'BOOK_REVIEW');
+    // Stored text is shown as text, never as markup.
+    await expect(item.getByTestId('feed-review-text')).toHaveText('Sangat <b>menginspirasi</b>');
+    await expect(fan.page.getByTestId('feed-item').filter({ hasText: title })).toHaveCount(2);
+    const like = item.getByTestId('feed-like');
+    await expect(like).toHaveAttribute('aria-pressed', 'false');
+    await like.click();
+    await expect(like).toHaveAttribute('aria-pressed', 'true');
+    await expect(item.getByTestId('feed-like-count')).toHaveText('1');
+    await fan.page.reload();
+    await expect(fan.page.getByTestId('feed-item').first().getByTestId('feed-like-count')).toHaveText('1');
+
+    await page.goto('/');
+    // The follow and the like.
+    await expect(page.getByTestId('notification-count')).toHaveText('2');
+    await page.getByTestId('notification-bell').click();
+    await page.getByTestId('notification').filter({ hasText: 'Pengikut Linimasa menyukai aktivitas Anda.' }).click();
+    await expect(page).toHaveURL(/\/timeline\/detail\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('feed-item')).toHaveAttribute('data-feed-type', 'BOOK_REVIEW');
+    await expect(page.getByTestId('feed-like-count')).toHaveText('1');
+    await expect(page.getByTestId('notification-count')).toHaveText('1');
     await fan.page.context().close();
   });
 });

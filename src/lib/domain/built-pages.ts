@@ -22,6 +22,8 @@ export const BUILT_PAGES: readonly string[] = [
   '/book-history-list',
   '/setting',
   '/notifications-detail',
+  '/timeline',
+  '/timeline/detail/*',
   '/read-book',
   '/read-book-epub',
   ...PUBLIC_AUTH_ROUTES,
