@@ -20,6 +20,7 @@ import { storageUploadRoutes } from './routes/storage-upload.ts';
 import { districtRoutes } from './routes/districts.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { feedRoutes } from './routes/feeds.ts';
+import { commentRoutes } from './routes/comments.ts';
 import { loginThrottle } from './accounts/rate-limit.ts';
 import { accountSettings } from './accounts/settings.ts';
 import { requestGuard } from './http/request-guard.ts';
@@ -58,6 +59,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/webhook', readingPreferencesRoutes(deps));
   app.route('/webhook', notificationRoutes(deps));
   app.route('/webhook', feedRoutes(deps));
+  app.route('/webhook', commentRoutes(deps));
   app.notFound((c) => respondToError(notFound('not_found', `No such endpoint: ${c.req.method} ${c.req.path}`), c));
   app.onError(respondToError);
   return app;

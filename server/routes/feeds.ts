@@ -6,12 +6,14 @@ import { jsonBody, queryParams } from '../http/validate.ts';
 import { existingUserIds } from '../catalogue/epustaka.repository.ts';
 import { feedDetail, feedPage, setLike } from '../feed/feed.service.ts';
 import { createPost, deletePost } from '../feed/posting.service.ts';
+import { registerFeedComments } from '../feed/comment-target.ts';
 import type { ApiDeps } from '../deps.ts';
 
 /** webhook/feeds, epustaka-feeds, feed-detail, like (POST, DELETE) and posting (POST, DELETE). */
 export function feedRoutes(deps: ApiDeps) {
   const app = new Hono<AuthEnv>();
   const auth = requireCaller(deps);
+  registerFeedComments();
 
   app.get('/feeds', auth, async (c) => {
     const query = queryParams(c, feedListQuerySchema);

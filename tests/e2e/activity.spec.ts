@@ -3,6 +3,7 @@ import { expect, test } from './support/console-guard.ts';
 import { signInAsNewUser } from './support/users.ts';
 import { ingest } from './support/books.ts';
 import { borrowFrom, joinLibrary } from './support/members.ts';
+import { hydrated } from './support/pages.ts';
 
 /*
  * Activity in the Indonesian UI: a review reaches a follower's timeline, who likes it; the
@@ -74,15 +75,58 @@ test.describe('timeline', () => {
     await fan.page.reload();
     await expect(fan.page.getByTestId('feed-item').first().getByTestId('feed-like-count')).toHaveText('1');
 
+    // The follower comments on the item's page; Enter sends.
+    await fan.page.getByTestId('feed-item').first().getByTestId('feed-comments').click();
+    await expect(fan.page).toHaveURL(/\/timeline\/detail\/[0-9a-f-]{36}$/);
+    const detailPath = new URL(fan.page.url()).pathname;
+    await hydrated(fan.page);
+    const add = fan.page.getByTestId('comment-add');
+    await expect(add.getByRole('button', { name: 'Kirim' })).toBeDisabled();
+    await add.getByRole('textbox').fill('Setuju, bukunya <i>bagus</i>!');
+    await add.getByRole('textbox').press('Enter');
+    const comment = fan.page.getByTestId('comment').first();
+    await expect(comment.getByTestId('comment-text')).toHaveText('Setuju, bukunya <i>bagus</i>!');
+    await expect(add.getByRole('textbox')).toHaveValue('');
+
+    // The reviewer: the follow, the like and the comment; the like opens the item's page.
     await page.goto('/');
-    // The follow and the like.
-    await expect(page.getByTestId('notification-count')).toHaveText('2');
+    await expect(page.getByTestId('notification-count')).toHaveText('3');
     await page.getByTestId('notification-bell').click();
     await page.getByTestId('notification').filter({ hasText: 'Pengikut Linimasa menyukai aktivitas Anda.' }).click();
-    await expect(page).toHaveURL(/\/timeline\/detail\/[0-9a-f-]{36}$/);
+    await expect(page).toHaveURL(new RegExp(`${detailPath}$`));
     await expect(page.getByTestId('feed-item')).toHaveAttribute('data-feed-type', 'BOOK_REVIEW');
     await expect(page.getByTestId('feed-like-count')).toHaveText('1');
-    await expect(page.getByTestId('notification-count')).toHaveText('1');
+    await expect(page.getByTestId('notification-count')).toHaveText('2');
+
+    // The reviewer replies; edit and delete are only for the author.
+    await hydrated(page);
+    const theirs = page.getByTestId('comment').first();
+    await expect(theirs.getByRole('button', { name: 'Ubah' })).toHaveCount(0);
+    await theirs.getByRole('button', { name: 'Balas' }).click();
+    await page.getByTestId('comment-reply').getByRole('textbox').fill('Terima kasih sudah membaca');
+    await page.getByTestId('comment-reply').getByRole('button', { name: 'Balas' }).click();
+    await expect(page.getByTestId('reply').getByTestId('comment-text')).toHaveText('Terima kasih sudah membaca');
+
+    // The follower edits, then deletes their comment; the reply stays readable.
+    await fan.page.reload();
+    await hydrated(fan.page);
+    const mine = fan.page.getByTestId('comment').first();
+    await mine.getByRole('button', { name: 'Ubah', exact: true }).click();
+    const edit = fan.page.getByTestId('comment-edit').getByRole('textbox');
+    await expect(edit).toHaveValue('Setuju, bukunya <i>bagus</i>!');
+    await edit.fill('Setuju sekali');
+    await edit.press('Enter');
+    await expect(mine.getByTestId('comment-text').first()).toHaveText('Setuju sekali');
+    await expect(mine.getByTestId('comment-edited').first()).toBeVisible();
+    await mine.getByRole('button', { name: 'Hapus', exact: true }).first().click();
+    const dialog = fan.page.getByRole('dialog', { name: 'Hapus komentar' });
+    await dialog.getByRole('button', { name: 'Tidak' }).click();
+    await expect(mine.getByTestId('comment-text').first()).toHaveText('Setuju sekali');
+    await mine.getByRole('button', { name: 'Hapus', exact: true }).first().click();
+    await dialog.getByRole('button', { name: 'Ya' }).click();
+    await expect(mine).toContainText('Komentar ini telah dihapus.');
+    await mine.getByRole('button', { name: 'Lihat 1 balasan' }).click();
+    await expect(mine.getByTestId('reply').getByTestId('comment-text')).toHaveText('Terima kasih sudah membaca');
     await fan.page.context().close();
   });
 });
