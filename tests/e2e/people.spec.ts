@@ -21,7 +21,13 @@ test.describe('people', () => {
     // With no query the user tab suggests people to follow.
     await page.goto('/search?tab=user');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Saran teman');
-    await expect(page.getByRole('list', { name: 'Saran teman' }).getByRole('link', { name: TEACHER })).toBeVisible();
+    const suggestions = page.getByRole('list', { name: 'Saran teman' });
+    await expect(suggestions.getByRole('link', { name: TEACHER })).toBeVisible();
+    // Following a suggestion takes it off the list.
+    await hydrated(page);
+    await suggestions.getByRole('button', { name: 'Ikuti Rina Marpaung' }).click();
+    await page.getByRole('dialog', { name: 'Ikuti pengguna' }).getByRole('button', { name: 'Ikuti', exact: true }).click();
+    await expect(suggestions.getByRole('link', { name: 'Rina Marpaung' })).toHaveCount(0);
 
     await page.goto('/');
     const box = page.locator('#header-search');
@@ -56,8 +62,10 @@ test.describe('people', () => {
     await list.getByRole('button', { name: 'Tutup' }).first().click();
 
     await page.goto('/friendship?tab=following');
-    await expect(page.getByRole('link', { name: 'Mengikuti (1)' })).toHaveAttribute('aria-current', 'page');
-    await expect(page.getByRole('list', { name: 'Daftar yang diikuti' }).getByRole('link', { name: TEACHER })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Mengikuti (2)' })).toHaveAttribute('aria-current', 'page');
+    const following = page.getByRole('list', { name: 'Daftar yang diikuti' });
+    await expect(following.getByRole('link', { name: TEACHER })).toBeVisible();
+    await expect(following.getByRole('button', { name: `Berhenti mengikuti ${TEACHER}` })).toBeVisible();
     const nameBox = page.getByPlaceholder('Cari nama pengguna');
     await nameBox.fill('tidak-ada-nama');
     await nameBox.press('Enter');
@@ -65,7 +73,7 @@ test.describe('people', () => {
 
     await page.goto('/profile');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Penguji Pertemanan');
-    await expect(page.locator('[data-count="following"]')).toHaveText('1 Mengikuti');
+    await expect(page.locator('[data-count="following"]')).toHaveText('2 Mengikuti');
     await expect(page.locator('[data-bio]')).toHaveText('-');
     await expect(page.locator('[data-follow]')).toHaveCount(0);
   });
