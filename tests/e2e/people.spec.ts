@@ -35,6 +35,7 @@ test.describe('people', () => {
     await box.press('Enter');
     await page.waitForURL((url) => url.pathname === '/search');
     await page.getByRole('navigation', { name: 'Jenis hasil' }).getByRole('link', { name: 'Pengguna', exact: true }).click();
+    await hydrated(page);
     await expect(page).toHaveURL(/tab=user/);
     const results = page.getByRole('list', { name: 'Hasil pencarian pengguna' });
     await expect(results.getByRole('link', { name: TEACHER }).first()).toBeVisible();
@@ -93,5 +94,18 @@ test.describe('people, addresses', () => {
       await page.goto(path);
       await expect(page.getByText('Data tidak ditemukan')).toBeVisible();
     }
+  });
+});
+
+test.describe('people, book results', () => {
+  test('a book result can be shared from its row', async ({ page }) => {
+    await signInAsNewUser(page, 'Penguji Bagikan');
+    await page.goto('/search?q=a&tab=books');
+    await hydrated(page);
+    const results = page.getByRole('list', { name: 'Hasil pencarian buku' });
+    const first = results.getByRole('listitem').first();
+    const title = (await first.getByRole('heading').textContent())!.trim();
+    await first.getByRole('button', { name: `Bagikan: ${title}` }).click();
+    await expect(page.getByRole('dialog', { name: 'Bagikan buku' })).toBeVisible();
   });
 });
