@@ -21,6 +21,8 @@ import { districtRoutes } from './routes/districts.ts';
 import { notificationRoutes } from './routes/notifications.ts';
 import { feedRoutes } from './routes/feeds.ts';
 import { commentRoutes } from './routes/comments.ts';
+import { searchRoutes } from './routes/search.ts';
+import { peopleRoutes } from './routes/people.ts';
 import { loginThrottle } from './accounts/rate-limit.ts';
 import { accountSettings } from './accounts/settings.ts';
 import { requestGuard } from './http/request-guard.ts';
@@ -60,6 +62,8 @@ export function createApi(deps: ApiDeps) {
   app.route('/webhook', notificationRoutes(deps));
   app.route('/webhook', feedRoutes(deps));
   app.route('/webhook', commentRoutes(deps));
+  app.route('/webhook', searchRoutes(deps));
+  app.route('/webhook', peopleRoutes(deps));
   app.notFound((c) => respondToError(notFound('not_found', `No such endpoint: ${c.req.method} ${c.req.path}`), c));
   app.onError(respondToError);
   return app;

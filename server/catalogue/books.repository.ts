@@ -69,6 +69,8 @@ export interface BookListQuery {
   offset: number;
   viewerId: string;
   epustakaId?: string;
+  /** Only these books (a search's ranked page). */
+  ids?: string[];
   now: Date;
 }
 
@@ -166,6 +168,7 @@ export async function listBooks(db: Queryable, query: BookListQuery): Promise<{ 
     const sql = conditionSql(c, p, query.viewerId, query.now);
     if (sql) where.push(sql);
   }
+  if (query.ids) where.push(`b.id = ANY(${p.add(query.ids)}::uuid[])`);
   let holdingScope = '';
   if (query.epustakaId) {
     const e = p.add(query.epustakaId);

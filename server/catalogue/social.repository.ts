@@ -2,6 +2,8 @@ import type { Queryable } from '../db/client.ts';
 import type { Follower } from '../../src/lib/api/schemas/catalogue.ts';
 import { containsPattern, SqlParams } from '../http/list-params.ts';
 import { toUserBrief } from './format.ts';
+import type { FollowSort } from '../../src/lib/domain/people.ts';
+import { FOLLOW_ORDER } from '../people/people.repository.ts';
 
 export interface FollowRow {
   id: string;
@@ -36,7 +38,7 @@ export async function deleteFollow(db: Queryable, id: string): Promise<void> {
 /** A page of the users following `userId`, newest follower first, with `followed` relative to the viewer. */
 export async function listFollowers(
   db: Queryable,
-  query: { userId: string; viewerId: string; name?: string; limit: number; offset: number },
+  query: { userId: string; viewerId: string; name?: string; sort?: FollowSort; limit: number; offset: number },
 ): Promise<{ rows: Follower[]; total: number }> {
   const p = new SqlParams();
   const where = [`x.followed_id = ${p.add(query.userId)}`];
@@ -47,7 +49,7 @@ export async function listFollowers(
     `SELECT u.id, u.name, u.avatar_url, u.bio, f.id AS follow_id
        ${from} LEFT JOIN follows f ON f.follower_id = ${p.add(query.viewerId)} AND f.followed_id = u.id
       WHERE ${where.join(' AND ')}
-      ORDER BY x.created_at DESC, x.id DESC
+      ORDER BY ${FOLLOW_ORDER[query.sort ?? 'latest']}
       LIMIT ${p.add(query.limit)} OFFSET ${p.add(query.offset)}`,
     p.values,
   );

@@ -4,6 +4,8 @@ import { setSessionFcmToken } from '../auth/repository.ts';
 import { requireCaller, type AuthEnv } from '../http/auth-guard.ts';
 import { jsonBody, queryParams } from '../http/validate.ts';
 import { buildMenu } from '../shell/menu.ts';
+import { profileQuerySchema } from '../../src/lib/api/schemas/people.ts';
+import { userProfile } from '../people/people.service.ts';
 import type { ApiDeps } from '../deps.ts';
 
 /** webhook/menu, webhook/profile, webhook/fcm-token. */
@@ -20,6 +22,9 @@ export function shellRoutes(deps: ApiDeps) {
 
   app.get('/profile', async (c) => {
     const { user } = c.get('caller');
+    // With user_id: that member's profile page (spec 02 §2.3), with the caller's follow of them.
+    const { user_id } = queryParams(c, profileQuerySchema);
+    if (user_id) return c.json({ data: await userProfile(deps, user, user_id) });
     const { rows } = await deps.db.query<{ id: string; name: string; logo_url: string | null }>(
       'SELECT id, name, logo_url FROM organizations WHERE id = $1',
       [user.organization_id],

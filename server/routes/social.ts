@@ -41,6 +41,7 @@ export function socialRoutes(deps: ApiDeps) {
       userId,
       viewerId,
       name: query.q ?? (byName[0]?.value as string | undefined),
+      sort: query.sort,
       limit: query.limit,
       offset: query.offset,
     });

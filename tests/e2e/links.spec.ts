@@ -14,6 +14,11 @@ import { hydrated } from './support/pages.ts';
 const MAX_PAGES = 25;
 /** Pages of one kind visited at most (one book page stands for the others). */
 const MAX_PER_KIND = 3;
+/**
+ * Signed-in pages the crawl starts from besides /, visited first whatever the budget (which
+ * grows by as many): the search, profile and friendship screens and the history screens.
+ */
+const SIGNED_IN_STARTS = ['/search?q=a&tab=user', '/search?tab=user', '/profile', '/friendship', '/friendship?tab=following', '/books-profile', '/more-history-video', '/more-history-audio', '/more-article-history'];
 const SKIP = (process.env.E2E_CRAWL_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
 function kindOf(url: URL): string {
@@ -47,14 +52,14 @@ async function get(page: Page, link: string) {
   return detached.get(link);
 }
 
-async function crawl(page: Page, origin: string): Promise<{ checked: number; dead: string[] }> {
-  const queue = [`${origin}/`];
+async function crawl(page: Page, origin: string, starts: string[] = []): Promise<{ checked: number; dead: string[] }> {
+  const queue = [...starts, '/'].map((path) => `${origin}${path}`);
   const seen = new Set<string>(queue);
   const perKind = new Map<string, number>();
   const status = new Map<string, number>();
   const dead: string[] = [];
   let visited = 0;
-  while (queue.length > 0 && visited < MAX_PAGES) {
+  while (queue.length > 0 && visited < MAX_PAGES + starts.length) {
     const next = queue.shift()!;
     const url = new URL(next);
     if (SKIP.some((prefix) => url.pathname.startsWith(prefix))) continue;
@@ -101,7 +106,7 @@ test.describe('no dead links', () => {
   test('signed in, every link from / answers 200, menus included', async ({ page, baseURL }) => {
     test.setTimeout(300_000);
     await signIn(page, demoUsers.siswa);
-    const { checked, dead } = await crawl(page, new URL(baseURL!).origin);
+    const { checked, dead } = await crawl(page, new URL(baseURL!).origin, SIGNED_IN_STARTS);
     expect(dead).toEqual([]);
     expect(checked).toBeGreaterThan(20);
   });

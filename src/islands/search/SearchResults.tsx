@@ -12,7 +12,7 @@ export function SearchResults({ lang, books, label }: { lang: Lang; books: CardB
     <I18nRoot lang={lang}>
       <ul aria-label={label} className="grid grid-cols-2 gap-x-4 gap-y-7 xs:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
         {books.map((book, index) => (
-          <li key={book.id}>
+          <li key={book.id} id={`row-${index + 1}`} className="scroll-mt-24">
             <BookCard book={book} eager={index < 6} />
           </li>
         ))}

@@ -11,10 +11,14 @@ describe('built pages', () => {
     expect(isBuiltPage('/book/7a0c/ep/1')).toBe(true);
     expect(isBuiltPage('/search?q=laskar&tab=books')).toBe(true);
     expect(isBuiltPage('/shelf')).toBe(true);
+    expect(isBuiltPage('/profile')).toBe(true);
+    expect(isBuiltPage('/profil/user/7a0c')).toBe(true);
+    expect(isBuiltPage('/friendship?tab=following')).toBe(true);
+    expect(isBuiltPage('/more-history-audio')).toBe(true);
   });
 
   test('refuses pages that are not built yet', () => {
-    for (const path of ['/profile', '/friendship', '/epustaka/1', '/more-epustaka', '/membership', '/video', '/audio', '/article', '/help', '/donation', '/profil/user/1', '/book']) {
+    for (const path of ['/epustaka/1', '/more-epustaka', '/membership', '/video', '/audio', '/article', '/help', '/donation', '/book', '/profil/user', '/profil/user/1/2']) {
       expect(isBuiltPage(path), path).toBe(false);
     }
   });
@@ -49,10 +53,10 @@ describe('built pages', () => {
       if (pattern === '/') return exists(join(pages, 'index.astro'));
       if (pattern.startsWith('/book/')) return files.has('/book/[...params].astro');
       const base = pattern.replace(/\/\*\*$/, '');
-      // A `*` segment is a dynamic route file such as [id].astro.
+      // A '*' segment is a route parameter: src/pages/profil/user/[id].astro for /profil/user/*.
       if (base.includes('*')) {
-        const dynamic = new RegExp(`^${base.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\[[^/\\]]+\\]')}\\.astro$`);
-        return [...files].some((file) => dynamic.test(file));
+        const shape = new RegExp(`^${base.replace(/[.]/g, '\\.').replace(/\*/g, '\\[[^\\]/]+\\]')}\\.(astro|ts)$`);
+        return [...files].some((file) => shape.test(file));
       }
       return ['.astro', '.ts'].some((ext) => files.has(`${base}${ext}`)) || files.has(`${base}/index.astro`);
     };

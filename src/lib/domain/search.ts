@@ -1,19 +1,21 @@
+import { MAX_SHOWN_PAGES } from './people.ts';
+
 /**
- * The search page's address: `/search?q=&tab=books&page=`. Each tab searches one kind of thing;
- * a kind gets its tab here once its results can be shown, so the page never offers an empty one.
+ * The search page's address: `/search?q=&tab=&page=`. Each tab searches one kind of thing
+ * (spec 02 §2.1): books (the default), audio, video and users.
  */
-export const SEARCH_TABS = ['books'] as const;
+export const SEARCH_TABS = ['books', 'audio', 'video', 'user'] as const;
 export type SearchTab = (typeof SEARCH_TABS)[number];
 
-/** Results per page of a tab. */
-export const SEARCH_PAGE_SIZE = 24;
+/** Results per page of a tab; 'more' shows as many again (spec 02 §9). */
+export const SEARCH_PAGE_SIZE = 25;
 /** Longest query kept; the search box allows as much. */
 export const SEARCH_MAX_LENGTH = 200;
 
 export interface SearchQuery {
   q: string;
   tab: SearchTab;
-  /** 1-based. */
+  /** How many pages are shown at once, 1-based: 'more' asks for one page more. */
   page: number;
 }
 
@@ -23,7 +25,7 @@ export function parseSearchQuery(params: URLSearchParams): SearchQuery {
   const tabParam = params.get('tab');
   const tab = (SEARCH_TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as SearchTab) : 'books';
   const pageParam = Number(params.get('page'));
-  const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= 10_000 ? pageParam : 1;
+  const page = Number.isInteger(pageParam) && pageParam >= 1 && pageParam <= MAX_SHOWN_PAGES ? pageParam : 1;
   return { q, tab, page };
 }
 
@@ -36,7 +38,7 @@ export function searchHref(query: Partial<SearchQuery> & { q: string }): string 
   return `/search?${params.toString()}`;
 }
 
-/** Number of pages for `total` results. */
-export function searchPageCount(total: number): number {
-  return Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE));
+/** Where a result opens: a book, an audio or video item (in its ePustaka when known), a person. */
+export function searchResultHref(kind: 'book' | 'audio' | 'video', item: { id: string; epustaka_id?: string | null }): string {
+  return item.epustaka_id ? `/${kind}/${item.id}/${item.epustaka_id}` : `/${kind}/${item.id}`;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATALOGUE_LIMITS, limitParam, offsetParam, searchParam, uuidField as id } from './params.ts';
 import type { UserBrief } from './catalogue.ts';
+import { FOLLOW_SORTS } from '../../domain/people.ts';
 
 /* Following people and recommending books to followers (spec 01 §4.6, §7.1). */
 
@@ -25,6 +26,8 @@ export const followerListQuerySchema = z.object({
   offset: offsetParam,
   q: searchParam,
   filter: z.string().max(1000, { error: 'invalid_filter' }).optional(),
+  /** latest (newest follow first) or abjad (by name). */
+  sort: z.enum(FOLLOW_SORTS, { error: 'invalid_sort' }).default('latest'),
 });
 export type FollowerListQuery = z.input<typeof followerListQuerySchema>;
 

@@ -1,0 +1,70 @@
+import { Hono } from 'hono';
+import {
+  searchBookQuerySchema,
+  searchMultimediaQuerySchema,
+  searchUserQuerySchema,
+  suggestedFriendsQuerySchema,
+} from '../../src/lib/api/schemas/people.ts';
+import type { MultimediaItem } from '../../src/lib/api/schemas/people.ts';
+import { requireCaller, type AuthEnv } from '../http/auth-guard.ts';
+import { listBody, parseFilter, parseSort, type FilterField } from '../http/list-params.ts';
+import { queryParams } from '../http/validate.ts';
+import { listSuggestedFriends, searchBooks, searchUsers } from '../people/search.repository.ts';
+import type { ApiDeps } from '../deps.ts';
+
+const SUGGESTED_FILTER_FIELDS = {
+  name: { type: 'text', ops: ['eq', 'ilike'], aliases: ['u.name'] },
+} satisfies Record<string, FilterField>;
+
+const SUGGESTED_SORTS: Record<string, 'relevance' | 'name'> = { 'u.name': 'name', name: 'name', abjad: 'name' };
+
+const empty = { rows: [], total: 0 };
+
+/**
+ * Search (spec 02 §2.1, §7 "Search and people"): webhook/search-book, search-multimedia,
+ * search-user and suggested-friends. A blank query finds nothing.
+ */
+export function searchRoutes(deps: ApiDeps) {
+  const app = new Hono<AuthEnv>();
+  for (const path of ['/search-book', '/search-multimedia', '/search-user', '/suggested-friends']) app.use(path, requireCaller(deps));
+
+  app.get('/search-book', async (c) => {
+    const query = queryParams(c, searchBookQuerySchema);
+    const viewer = c.get('caller').user;
+    const page = query.q ? await searchBooks(deps.db, { q: query.q, viewerId: viewer.id, limit: query.limit, offset: query.offset, now: deps.now() }) : empty;
+    return c.json(listBody(page, query));
+  });
+
+  // Video and audio are found here once they are in the catalogue; until then nothing matches.
+  app.get('/search-multimedia', (c) => {
+    const query = queryParams(c, searchMultimediaQuerySchema);
+    return c.json(listBody<MultimediaItem>(empty, query));
+  });
+
+  app.get('/search-user', async (c) => {
+    const query = queryParams(c, searchUserQuerySchema);
+    const { user } = c.get('caller');
+    const page = query.q
+      ? await searchUsers(deps.db, { q: query.q, viewerId: user.id, organizationId: user.organization_id, limit: query.limit, offset: query.offset })
+      : empty;
+    return c.json(listBody(page, query));
+  });
+
+  app.get('/suggested-friends', async (c) => {
+    const query = queryParams(c, suggestedFriendsQuerySchema);
+    const { user } = c.get('caller');
+    const byName = parseFilter(query.filter, SUGGESTED_FILTER_FIELDS);
+    const sort = parseSort(query.sort, SUGGESTED_SORTS, 'relevance');
+    const page = await listSuggestedFriends(deps.db, {
+      viewerId: user.id,
+      organizationId: user.organization_id,
+      name: query.q ?? (byName[0]?.value as string | undefined),
+      byName: sort === 'name',
+      limit: query.limit,
+      offset: query.offset,
+    });
+    return c.json(listBody(page, query));
+  });
+
+  return app;
+}

@@ -1,0 +1,31 @@
+import type { HttpClient } from '../api/http.ts';
+import type { UserProfile } from '../api/schemas/people.ts';
+import type { HistoryItem } from '../api/schemas/shelf.ts';
+import { getUserProfile } from '../api/people.ts';
+import { getHistoryShelf } from '../api/shelf.ts';
+import { PROFILE_PREVIEWS } from '../domain/people.ts';
+
+export type ProfileLoad = { kind: 'ok'; profile: UserProfile } | { kind: 'missing' } | { kind: 'failed' };
+
+/** A member's profile for a page: missing for an unknown (or bad, or foreign) id. */
+export async function loadProfile(http: HttpClient, userId: string): Promise<ProfileLoad> {
+  try {
+    return { kind: 'ok', profile: await getUserProfile(http, { user_id: userId }) };
+  } catch (error) {
+    const status = (error as { status?: number }).status;
+    if (status === 404 || status === 400) return { kind: 'missing' };
+    console.error(`The profile ${userId} could not be loaded`, error);
+    return { kind: 'failed' };
+  }
+}
+
+/** The first books of a member's reading history (5 on the profile); null when it fails. */
+export async function loadBookPreview(http: HttpClient, userId: string): Promise<{ rows: HistoryItem[]; total: number } | null> {
+  try {
+    const body = await getHistoryShelf(http, { user_id: userId, limit: PROFILE_PREVIEWS.book, offset: 0 });
+    return { rows: body.data, total: body.meta.total };
+  } catch (error) {
+    console.error(`The book history of ${userId} could not be loaded`, error);
+    return null;
+  }
+}
