@@ -23,6 +23,8 @@ export const BUILT_PAGES: readonly string[] = [
   '/setting',
   '/read-book',
   '/read-book-epub',
+  '/more-epustaka',
+  '/membership',
   ...PUBLIC_AUTH_ROUTES,
   '/lang',
   '/logout',
