@@ -53,7 +53,7 @@ function SortForm({ query }: { query: BookQuery }) {
   const id = useId();
   const rest = new URLSearchParams(bookQueryString({ ...query, sort: sortOptions(query.view)[0]! }));
   return (
-    <form method="get" action="/books" className="flex items-center gap-2">
+    <form method="get" action={query.epustaka ? '/epustaka-book-category' : '/books'} className="flex items-center gap-2">
       {[...rest.entries()].map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}

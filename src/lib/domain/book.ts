@@ -33,6 +33,8 @@ export interface BookQuery {
   /** Only books a public ePustaka holds. */
   collectionPublic: boolean;
   q: string | null;
+  /** Only this ePustaka's books (the list is then /epustaka-book-category). */
+  epustaka?: string | null;
 }
 
 /** Sort options of a view; the first is its default (recommendations: most borrowed first). */
@@ -79,12 +81,19 @@ export function parseBookQuery(params: URLSearchParams, now = new Date()): BookQ
     entry: flag(params.get('entry')),
     collectionPublic: flag(params.get('public')),
     q: text(params.get('q')),
+    ...(isUuid(params.get('epustaka')) ? { epustaka: params.get('epustaka')!.toLowerCase() } : {}),
   };
+}
+
+/** The address of a list: /books, or /epustaka-book-category for one ePustaka's books. */
+export function bookListPath(query: BookQuery): string {
+  return `${query.epustaka ? '/epustaka-book-category' : '/books'}${bookQueryString(query)}`;
 }
 
 /** The query string of a list (with its '?', or '' for the plain list); defaults are left out. */
 export function bookQueryString(query: BookQuery): string {
   const params = new URLSearchParams();
+  if (query.epustaka) params.set('epustaka', query.epustaka);
   if (query.view === 'recommendation') params.set('view', 'recommendation');
   if (query.q) params.set('q', query.q);
   if (query.category) params.set('category', query.category);
@@ -119,9 +128,9 @@ export function bookFilter(query: BookQuery): BookFilter | undefined {
 }
 
 /** Query parameters of GET webhook/book-list or webhook/book-recommendation (without paging). */
-export function bookListParams(query: BookQuery): { sort: string; filter?: BookFilter; q?: string } {
+export function bookListParams(query: BookQuery): { sort: string; filter?: BookFilter; q?: string; epustaka_id?: string } {
   const filter = bookFilter(query);
-  return { sort: API_SORT[query.sort], ...(filter ? { filter } : {}), ...(query.q ? { q: query.q } : {}) };
+  return { sort: API_SORT[query.sort], ...(filter ? { filter } : {}), ...(query.q ? { q: query.q } : {}), ...(query.epustaka ? { epustaka_id: query.epustaka } : {}) };
 }
 
 // ---------------------------------------------------------------------------------------------

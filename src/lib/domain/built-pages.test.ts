@@ -48,6 +48,7 @@ describe('built pages', () => {
     const routeFile = (pattern: string): boolean => {
       if (pattern === '/') return exists(join(pages, 'index.astro'));
       if (pattern.startsWith('/book/')) return files.has('/book/[...params].astro');
+      if (pattern === '/epustaka/*') return files.has('/epustaka/[id].astro');
       const base = pattern.replace(/\/\*\*$/, '');
       return ['.astro', '.ts'].some((ext) => files.has(`${base}${ext}`)) || files.has(`${base}/index.astro`);
     };

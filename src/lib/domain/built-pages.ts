@@ -25,6 +25,8 @@ export const BUILT_PAGES: readonly string[] = [
   '/read-book-epub',
   '/more-epustaka',
   '/membership',
+  '/epustaka/*',
+  '/epustaka-book-category',
   ...PUBLIC_AUTH_ROUTES,
   '/lang',
   '/logout',

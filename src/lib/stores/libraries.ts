@@ -41,6 +41,13 @@ export const memberModalList = createListStore<EpustakaMember, { epustaka_id: st
   LIBRARY_LIMITS.memberModal.more,
 );
 
+/** Opens the member list with its first 20 (then 25 per 'more'). */
+export async function loadMemberModal(epustakaId: string): Promise<void> {
+  memberModalList.$state.set({ items: [], total: 0, loading: true, loaded: false, error: null });
+  const first = await calls.getMemberList(api, { epustaka_id: epustakaId, status: '1', limit: LIBRARY_LIMITS.memberModal.first });
+  memberModalList.seed({ epustaka_id: epustakaId }, first);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Administration (/membership)
 
