@@ -17,6 +17,7 @@ interface CardRow {
   collection_count: number;
   member_status: MemberStatus | null;
   expires_at: Date | string | null;
+  request_count?: number;
 }
 
 interface DetailRow extends CardRow {
@@ -47,12 +48,13 @@ function toCard(row: CardRow, now: Date): EpustakaCard {
     collection_count: row.collection_count,
     has_join: status !== null,
     member_status: status,
+    ...(row.request_count === undefined ? {} : { request_count: row.request_count }),
   };
 }
 
 /**
  * The directory of an organisation: name contains `q` (case-insensitive), by name. With
- * `managedBy`, only libraries that user owns or helps administer.
+ * `managedBy`, only libraries that user owns or helps administer, each with its waiting requests.
  */
 export async function listLibraries(
   db: Queryable,
@@ -78,6 +80,7 @@ export async function listLibraries(
   params.push(options.viewerId, options.limit, options.offset);
   const { rows } = await db.query<CardRow>(
     `SELECT e.id, e.epustaka_name, e.epustaka_logo, e.epustaka_isprivate, e.epustaka_category, m.member_status, m.expires_at,
+            ${options.managedBy ? '(SELECT count(*)::int FROM epustaka_members r WHERE r.epustaka_id = e.id AND r.member_status = 0) AS request_count,' : ''}
             ${COUNTS.replace(/\$NOW/g, '$2')}
        FROM epustaka e LEFT JOIN epustaka_members m ON m.epustaka_id = e.id AND m.user_id = $${params.length - 2}
       WHERE ${filter}

@@ -37,7 +37,7 @@ describe('webhook/epustaka-list', () => {
     const percent = await ctx.request('GET', '/webhook/epustaka-list?q=%25', { token: reader.token });
     expect(percent.body.data).toEqual([]);
     const managed = await ctx.request('GET', '/webhook/epustaka-list?managed=true', { token: owner.token });
-    expect(managed.body.data.map((e: { id: string }) => e.id)).toEqual([schoolId]);
+    expect(managed.body.data.map((e: { id: string; request_count: number }) => [e.id, e.request_count])).toEqual([[schoolId, 1]]);
     expect((await ctx.request('GET', '/webhook/epustaka-list?managed=true', { token: reader.token })).body.data).toEqual([]);
   });
 });

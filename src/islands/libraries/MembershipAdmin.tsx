@@ -16,7 +16,7 @@ export type MembershipTab = 'members' | 'requests';
 
 interface Props {
   lang: Lang;
-  libraries: { id: string; epustaka_name: string }[];
+  libraries: { id: string; epustaka_name: string; request_count: number }[];
   epustakaId: string;
   tab: MembershipTab;
   /** The open tab's first page, rendered by the server. */
@@ -63,7 +63,7 @@ function Admin({ libraries, epustakaId: firstId, tab: firstTab, initial, lang }:
           <select className="select select-bordered w-full" value={epustakaId} onChange={(e) => show(e.target.value, tab)}>
             {libraries.map((lib) => (
               <option key={lib.id} value={lib.id}>
-                {lib.epustaka_name}
+                {lib.request_count > 0 ? t('libraries.admin.pickerRequests', { name: lib.epustaka_name, count: lib.request_count }) : lib.epustaka_name}
               </option>
             ))}
           </select>

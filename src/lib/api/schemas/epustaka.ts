@@ -69,6 +69,8 @@ export interface EpustakaCard {
   has_join: boolean;
   /** 0 waiting approval, 1 active, 3 expired; null when not joined. */
   member_status: 0 | 1 | 3 | null;
+  /** Join requests waiting (only in the `managed=true` list). */
+  request_count?: number;
 }
 
 /** What anyone may see of a library (GET webhook/public-epustaka-detail). */
