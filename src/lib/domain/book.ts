@@ -35,6 +35,8 @@ export interface BookQuery {
   q: string | null;
   /** Only this ePustaka's books (the list is then /epustaka-book-category). */
   epustaka?: string | null;
+  /** Only books with a copy available now (open books always have). */
+  available?: boolean;
 }
 
 /** Sort options of a view; the first is its default (recommendations: most borrowed first). */
@@ -82,6 +84,7 @@ export function parseBookQuery(params: URLSearchParams, now = new Date()): BookQ
     collectionPublic: flag(params.get('public')),
     q: text(params.get('q')),
     ...(isUuid(params.get('epustaka')) ? { epustaka: params.get('epustaka')!.toLowerCase() } : {}),
+    ...(flag(params.get('available')) ? { available: true } : {}),
   };
 }
 
@@ -101,6 +104,7 @@ export function bookQueryString(query: BookQuery): string {
   if (query.year) params.set('year', String(query.year));
   if (query.entry) params.set('entry', '1');
   if (query.collectionPublic) params.set('public', '1');
+  if (query.available) params.set('available', '1');
   if (query.sort !== sortOptions(query.view)[0]) params.set('sort', query.sort);
   const search = params.toString();
   return search === '' ? '' : `?${search}`;
@@ -108,12 +112,12 @@ export function bookQueryString(query: BookQuery): string {
 
 /** How many filters are on (for the filter button's badge). */
 export function activeFilterCount(query: BookQuery): number {
-  return [query.category, query.author, query.year, query.entry || null, query.collectionPublic || null].filter((v) => v !== null).length;
+  return [query.category, query.author, query.year, query.entry || null, query.collectionPublic || null, query.available || null].filter((v) => v !== null).length;
 }
 
 /** The same list without any filter (sort, view and search stay). */
 export function withoutFilters(query: BookQuery): BookQuery {
-  return { ...query, category: null, author: null, year: null, entry: false, collectionPublic: false };
+  return { ...query, category: null, author: null, year: null, entry: false, collectionPublic: false, available: false };
 }
 
 /** The filter of GET webhook/book-list as the API reads it, or undefined when nothing is filtered. */
@@ -124,6 +128,7 @@ export function bookFilter(query: BookQuery): BookFilter | undefined {
   if (query.year) filter.catalog_publish_date = query.year;
   if (query.entry) filter.entry = true;
   if (query.collectionPublic) filter.collectionpublic = true;
+  if (query.available) filter.available = true;
   return Object.keys(filter).length === 0 ? undefined : filter;
 }
 

@@ -51,5 +51,8 @@ describe('one library’s book list address', async () => {
     expect(bookListPath(query)).toBe(`/epustaka-book-category?epustaka=${id}&sort=az`);
     expect(bookListParams(query)).toMatchObject({ epustaka_id: id, sort: 'catalog_title' });
     expect(bookListPath(parseBookQuery(new URLSearchParams('epustaka=bukan')))).toBe('/books');
+    const available = parseBookQuery(new URLSearchParams(`epustaka=${id}&available=1`));
+    expect(bookListParams(available).filter).toEqual({ available: true });
+    expect(bookListPath(available)).toBe(`/epustaka-book-category?epustaka=${id}&available=1`);
   });
 });
