@@ -10,6 +10,8 @@ import { queueRoutes } from './routes/queue.ts';
 import { ratingRoutes } from './routes/ratings.ts';
 import { socialRoutes } from './routes/social.ts';
 import { epustakaRoutes } from './routes/epustaka.ts';
+import { libraryRoutes } from './routes/libraries.ts';
+import { membershipRoutes } from './routes/memberships.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { readingRoutes } from './routes/reading.ts';
 import { shelfRoutes } from './routes/shelf.ts';
@@ -55,6 +57,8 @@ export function createApi(deps: ApiDeps) {
   app.route('/webhook', ratingRoutes(deps));
   app.route('/webhook', socialRoutes(deps));
   app.route('/webhook', epustakaRoutes(deps));
+  app.route('/webhook', libraryRoutes(deps));
+  app.route('/webhook', membershipRoutes(deps));
   app.route('/storage', streamRoutes(deps));
   app.route('/webhook', readingRoutes(deps));
   app.route('/webhook', shelfRoutes(deps));

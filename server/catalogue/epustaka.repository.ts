@@ -63,13 +63,18 @@ export function effectiveStatus(
   return row.member_status;
 }
 
-/** Sets a membership's status, creating it when missing; a fresh status starts without an end. */
-export async function upsertMembership(tx: Queryable, epustakaId: string, userId: string, status: MemberStatus, now: Date): Promise<void> {
-  await tx.query(
+/**
+ * Sets a membership's status, creating it when missing; a fresh status starts without an end and
+ * dates from `now` (a renewed request queues behind earlier ones). Returns the membership's id.
+ */
+export async function upsertMembership(tx: Queryable, epustakaId: string, userId: string, status: MemberStatus, now: Date): Promise<string> {
+  const { rows } = await tx.query<{ id: string }>(
     `INSERT INTO epustaka_members (epustaka_id, user_id, member_status, joined_at) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (epustaka_id, user_id) DO UPDATE SET member_status = EXCLUDED.member_status, expires_at = NULL`,
+     ON CONFLICT (epustaka_id, user_id) DO UPDATE SET member_status = EXCLUDED.member_status, expires_at = NULL, joined_at = EXCLUDED.joined_at
+     RETURNING id`,
     [epustakaId, userId, status, now.toISOString()],
   );
+  return rows[0]!.id;
 }
 
 /** The ids among `ids` that belong to existing accounts. */

@@ -3,21 +3,24 @@ import type { JoinEpustakaInput, JoinResult } from '../../src/lib/api/schemas/ca
 import { forbidden, notFound } from '../http/errors.ts';
 import { inTransaction } from './transaction.ts';
 import { effectiveStatus, existingUserIds, findEpustaka, findMembership, upsertMembership, type MemberStatus } from './epustaka.repository.ts';
+import { administers } from '../libraries/members.repository.ts';
+import { notifyJoinRequest } from './membership-events.ts';
 
 /**
  * Joins users to an ePustaka (spec 01 §4.2, 03 §4.5). A self-join to a public ePustaka is active
  * at once (1); to a private one it waits for approval (0). An expired membership (3) is extended
- * the same way; an active or waiting one is left as it is. The ePustaka's owner may add other
- * users, who become active members at once.
+ * the same way; an active or waiting one is left as it is. The ePustaka's owner or one of its
+ * administrators may add other users, who become active members at once. A new request to a
+ * private ePustaka notifies its administrators.
  * @throws ApiError epustaka_not_found, user_not_found (404), user_mismatch (403).
  */
 export async function joinEpustaka(deps: ApiDeps, callerId: string, input: JoinEpustakaInput): Promise<JoinResult> {
   const epustaka = await findEpustaka(deps.db, input.epustaka_id);
   if (!epustaka) throw notFound('epustaka_not_found', 'The ePustaka could not be found.');
   const userIds = [...new Set(input.user_ids.map((id) => id.toLowerCase()))];
-  const byOwner = epustaka.created_by === callerId;
+  const byOwner = await administers(deps.db, epustaka.id, callerId, deps.now());
   if (!byOwner && userIds.some((id) => id !== callerId)) {
-    throw forbidden('user_mismatch', 'Only the ePustaka owner can add other users.');
+    throw forbidden('user_mismatch', 'Only the ePustaka owner or its administrators can add other users.');
   }
   const known = await existingUserIds(deps.db, userIds);
   if (known.size !== userIds.length) throw notFound('user_not_found', 'One of the users could not be found.');
@@ -29,7 +32,13 @@ export async function joinEpustaka(deps: ApiDeps, callerId: string, input: JoinE
       let status: MemberStatus;
       if (current === 1 || (current === 0 && !byOwner)) status = current;
       else status = byOwner || !epustaka.epustaka_isprivate ? 1 : 0;
-      if (status !== current) await upsertMembership(tx, epustaka.id, userId, status, now);
+      if (status !== current) {
+        const membershipId = await upsertMembership(tx, epustaka.id, userId, status, now);
+        if (status === 0) {
+          const { rows } = await tx.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [userId]);
+          await notifyJoinRequest(tx, { membershipId, epustakaId: epustaka.id, epustakaName: epustaka.epustaka_name, requesterName: rows[0]!.name, requestedAt: now });
+        }
+      }
       result.push({ user_id: userId, member_status: status });
     }
     return result;

@@ -12,7 +12,8 @@ export interface CatalogueContent {
 /** Who owns and belongs to which library in the demo. */
 export interface MembershipPlan {
   owners: Record<string, string>;
-  members: { epustaka: string; user: string; status: 0 | 1 | 3 }[];
+  /** `expiresInDays` ends an active membership that many days from now; `admin` helps run the library. */
+  members: { epustaka: string; user: string; status: 0 | 1 | 3; expiresInDays?: number; admin?: boolean }[];
 }
 
 /**
@@ -55,9 +56,9 @@ export async function insertCatalogue(
   }
   for (const m of plan.members) {
     await db.query(
-      `INSERT INTO epustaka_members (epustaka_id, user_id, member_status, expires_at) VALUES ($1, $2, $3, $4)
+      `INSERT INTO epustaka_members (epustaka_id, user_id, member_status, expires_at, is_admin) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (epustaka_id, user_id) DO NOTHING`,
-      [epustakaIds.get(m.epustaka), userIds.get(m.user), m.status, m.status === 3 ? new Date(Date.now() - 86400000).toISOString() : null],
+      [epustakaIds.get(m.epustaka), userIds.get(m.user), m.status, memberEnd(m), m.admin ?? false],
     );
   }
   const bookIds = new Map<string, string>();
@@ -87,6 +88,14 @@ export async function insertCatalogue(
     }
   }
   return bookIds;
+}
+
+/** An expired membership ended yesterday; an active one ends `expiresInDays` from now, or never. */
+function memberEnd(m: MembershipPlan['members'][number]): string | null {
+  const day = 86_400_000;
+  if (m.status === 3) return new Date(Date.now() - day).toISOString();
+  if (m.status === 1 && m.expiresInDays) return new Date(Date.now() + m.expiresInDays * day).toISOString();
+  return null;
 }
 
 // A plausible file size until a real file is attached: about 60 KB a page.

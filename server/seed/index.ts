@@ -16,14 +16,17 @@ export async function isSeeded(db: Db): Promise<boolean> {
 
 /**
  * The demo's memberships: the student is an active member of the big public library only, so she
- * meets the join gate elsewhere; the librarian owns the private school library.
+ * meets the join gate elsewhere; the librarian owns the private school library, where a teacher
+ * helps administer it, two members run until the end of the school year and two requests wait.
  */
 export const demoMemberships: MembershipPlan = {
   owners: { 'harapan-bangsa': 'pustakawan', nusantara: 'pustakawan' },
   members: [
     { epustaka: 'nusantara', user: 'siswa', status: 1 },
     { epustaka: 'nusantara', user: 'guru', status: 1 },
-    { epustaka: 'harapan-bangsa', user: 'guru', status: 1 },
+    { epustaka: 'harapan-bangsa', user: 'guru', status: 1, expiresInDays: 200, admin: true },
+    { epustaka: 'harapan-bangsa', user: 'andi', status: 1, expiresInDays: 200 },
+    { epustaka: 'harapan-bangsa', user: 'rina', status: 0 },
     { epustaka: 'nusantara', user: 'rina', status: 1 },
     { epustaka: 'pelangi', user: 'rina', status: 1 },
     { epustaka: 'nusantara', user: 'yoga', status: 1 },

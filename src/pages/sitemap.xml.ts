@@ -1,11 +1,13 @@
 import type { APIRoute } from 'astro';
 import { serverApi } from '../lib/bff/api-client.server.ts';
 import { getPublicBookSitemap } from '../lib/api/catalogue.ts';
+import { getEpustakaSitemap } from '../lib/api/libraries.ts';
+import { LIBRARY_SITEMAP_PATH } from '../lib/domain/library-seo.ts';
 import { latest, PUBLIC_FILE_CACHE, SITEMAP_PAGE_SIZE, sitemapIndexXml, sitemapPageCount, sitemapPagePath } from '../lib/domain/book.ts';
 
 /**
  * The sitemap index: one page sitemap per 5,000 public books (/sitemap-books-{n}.xml), each with
- * the latest change among its books as lastmod.
+ * the latest change among its books as lastmod, and the library pages' sitemap (/sitemap-epustaka.xml).
  */
 export const GET: APIRoute = async (context) => {
   const http = await serverApi(context);
@@ -19,6 +21,8 @@ export const GET: APIRoute = async (context) => {
       loc: `${(context.site ?? context.url).origin}${sitemapPagePath(index + 1)}`,
       lastmod: latest(body.data.map((book) => book.updated_at)),
     }));
+    const libraries = await getEpustakaSitemap(http);
+    entries.push({ loc: `${(context.site ?? context.url).origin}${LIBRARY_SITEMAP_PATH}`, lastmod: latest(libraries.map((lib) => lib.updated_at)) });
     return new Response(sitemapIndexXml(entries), {
       headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': PUBLIC_FILE_CACHE },
     });

@@ -10,6 +10,7 @@ import { migration as readingPreferences } from './20261125_0600_reading_prefere
 import { migration as notifications } from './20261126_0201_notifications.ts';
 import { migration as activity } from './20261126_0202_activity.ts';
 import { migration as people } from './20261126_01_people.ts';
+import { migration as epustakaMembership } from './20261126_03_epustaka_membership.ts';
 
 /** Every migration, oldest first. */
-export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, notifications, activity, people];
+export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, notifications, activity, people, epustakaMembership];

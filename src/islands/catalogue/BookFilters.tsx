@@ -53,7 +53,7 @@ function SortForm({ query }: { query: BookQuery }) {
   const id = useId();
   const rest = new URLSearchParams(bookQueryString({ ...query, sort: sortOptions(query.view)[0]! }));
   return (
-    <form method="get" action="/books" className="flex items-center gap-2">
+    <form method="get" action={query.epustaka ? '/epustaka-book-category' : '/books'} className="flex items-center gap-2">
       {[...rest.entries()].map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -145,6 +145,7 @@ function FilterForm({ query, categoryName }: { query: BookQuery; categoryName: s
             label={t('catalogue.filter.collectionPublic')}
             hint={t('catalogue.filter.collectionPublicHint')}
           />
+          <Toggle checked={draft.available ?? false} onChange={(available) => set({ available })} label={t('libraries.filter.available')} hint={t('libraries.filter.availableHint')} />
         </div>
       </div>
       <div className="border-base-300 bg-base-100 sticky -bottom-4 -mx-5 mt-6 -mb-4 flex justify-end gap-2 border-t px-5 py-3">

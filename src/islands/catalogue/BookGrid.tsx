@@ -5,7 +5,7 @@ import type { Lang } from '../../lib/i18n/index.ts';
 import type { BookListItem } from '../../lib/api/schemas/catalogue.ts';
 import type { ListBody } from '../../lib/api/schemas/common.ts';
 import { activeFilterCount, type BookQuery } from '../../lib/domain/book.ts';
-import { bookGrid, hasMore, notifyCatalogueError, openFilter } from '../../lib/stores/catalogue.ts';
+import { bookGrid as catalogueGrid, hasMore, libraryBookGrid, notifyCatalogueError, openFilter } from '../../lib/stores/catalogue.ts';
 import { I18nRoot } from '../shell/I18nRoot.tsx';
 import { BookCard } from './BookCard.tsx';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
@@ -30,6 +30,7 @@ export function BookGrid({ lang, ...props }: Props) {
 
 function Grid({ query, initial, failed }: Omit<Props, 'lang'>) {
   const { t } = useTranslation();
+  const bookGrid = query.epustaka ? libraryBookGrid : catalogueGrid;
   useState(() => {
     if (!import.meta.env.SSR) bookGrid.seed(query, initial);
   });

@@ -33,6 +33,10 @@ export interface BookQuery {
   /** Only books a public ePustaka holds. */
   collectionPublic: boolean;
   q: string | null;
+  /** Only this ePustaka's books (the list is then /epustaka-book-category). */
+  epustaka?: string | null;
+  /** Only books with a copy available now (open books always have). */
+  available?: boolean;
 }
 
 /** Sort options of a view; the first is its default (recommendations: most borrowed first). */
@@ -79,12 +83,20 @@ export function parseBookQuery(params: URLSearchParams, now = new Date()): BookQ
     entry: flag(params.get('entry')),
     collectionPublic: flag(params.get('public')),
     q: text(params.get('q')),
+    ...(isUuid(params.get('epustaka')) ? { epustaka: params.get('epustaka')!.toLowerCase() } : {}),
+    ...(flag(params.get('available')) ? { available: true } : {}),
   };
+}
+
+/** The address of a list: /books, or /epustaka-book-category for one ePustaka's books. */
+export function bookListPath(query: BookQuery): string {
+  return `${query.epustaka ? '/epustaka-book-category' : '/books'}${bookQueryString(query)}`;
 }
 
 /** The query string of a list (with its '?', or '' for the plain list); defaults are left out. */
 export function bookQueryString(query: BookQuery): string {
   const params = new URLSearchParams();
+  if (query.epustaka) params.set('epustaka', query.epustaka);
   if (query.view === 'recommendation') params.set('view', 'recommendation');
   if (query.q) params.set('q', query.q);
   if (query.category) params.set('category', query.category);
@@ -92,6 +104,7 @@ export function bookQueryString(query: BookQuery): string {
   if (query.year) params.set('year', String(query.year));
   if (query.entry) params.set('entry', '1');
   if (query.collectionPublic) params.set('public', '1');
+  if (query.available) params.set('available', '1');
   if (query.sort !== sortOptions(query.view)[0]) params.set('sort', query.sort);
   const search = params.toString();
   return search === '' ? '' : `?${search}`;
@@ -99,12 +112,12 @@ export function bookQueryString(query: BookQuery): string {
 
 /** How many filters are on (for the filter button's badge). */
 export function activeFilterCount(query: BookQuery): number {
-  return [query.category, query.author, query.year, query.entry || null, query.collectionPublic || null].filter((v) => v !== null).length;
+  return [query.category, query.author, query.year, query.entry || null, query.collectionPublic || null, query.available || null].filter((v) => v !== null).length;
 }
 
 /** The same list without any filter (sort, view and search stay). */
 export function withoutFilters(query: BookQuery): BookQuery {
-  return { ...query, category: null, author: null, year: null, entry: false, collectionPublic: false };
+  return { ...query, category: null, author: null, year: null, entry: false, collectionPublic: false, available: false };
 }
 
 /** The filter of GET webhook/book-list as the API reads it, or undefined when nothing is filtered. */
@@ -115,13 +128,14 @@ export function bookFilter(query: BookQuery): BookFilter | undefined {
   if (query.year) filter.catalog_publish_date = query.year;
   if (query.entry) filter.entry = true;
   if (query.collectionPublic) filter.collectionpublic = true;
+  if (query.available) filter.available = true;
   return Object.keys(filter).length === 0 ? undefined : filter;
 }
 
 /** Query parameters of GET webhook/book-list or webhook/book-recommendation (without paging). */
-export function bookListParams(query: BookQuery): { sort: string; filter?: BookFilter; q?: string } {
+export function bookListParams(query: BookQuery): { sort: string; filter?: BookFilter; q?: string; epustaka_id?: string } {
   const filter = bookFilter(query);
-  return { sort: API_SORT[query.sort], ...(filter ? { filter } : {}), ...(query.q ? { q: query.q } : {}) };
+  return { sort: API_SORT[query.sort], ...(filter ? { filter } : {}), ...(query.q ? { q: query.q } : {}), ...(query.epustaka ? { epustaka_id: query.epustaka } : {}) };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@ import { atom, computed, map } from 'nanostores';
 import { nanoquery } from '@nanostores/query';
 import type { TFunction } from 'i18next';
 import { api } from '../api/browser.ts';
+import type { HttpClient } from '../api/http.ts';
 import { ApiError, isSilentError } from '../api/errors.ts';
 import * as calls from '../api/catalogue.ts';
 import type {
@@ -15,7 +16,7 @@ import type {
   Follower,
   QueueEntry,
 } from '../api/schemas/catalogue.ts';
-import { afterBorrow, BOOK_PAGE_SIZE, bookListParams, bookQueryString, PICKER_PAGE_SIZE, readerHref, type BookQuery } from '../domain/book.ts';
+import { afterBorrow, BOOK_PAGE_SIZE, bookListParams, bookListPath, PICKER_PAGE_SIZE, readerHref, type BookQuery } from '../domain/book.ts';
 import { confirmLoan } from './loan-confirmation.ts';
 import type { MembershipAction } from '../domain/membership.ts';
 import { errorText } from '../i18n/errors.ts';
@@ -67,13 +68,14 @@ export function codeOf(error: unknown): string | undefined {
 // ---------------------------------------------------------------------------------------------
 // Book grid (/books) and the filter pickers
 
-export const bookGrid = createListStore<BookListItem, BookQuery>(
-  (http, { limit, offset, ...query }) => {
-    const params = { ...bookListParams(query), limit, offset };
-    return query.view === 'recommendation' ? calls.getBookRecommendation(http, params) : calls.getBookList(http, params);
-  },
-  BOOK_PAGE_SIZE,
-);
+const bookPage = (http: HttpClient, { limit, offset, ...query }: BookQuery & { limit: number; offset: number }) => {
+  const params = { ...bookListParams(query), limit, offset };
+  return query.view === 'recommendation' ? calls.getBookRecommendation(http, params) : calls.getBookList(http, params);
+};
+
+export const bookGrid = createListStore<BookListItem, BookQuery>(bookPage, BOOK_PAGE_SIZE);
+/** One ePustaka's books (/epustaka-book-category): 20 from the server, then 15 per 'load more' (spec 02 §9). */
+export const libraryBookGrid = createListStore<BookListItem, BookQuery>(bookPage, 15);
 
 export const categoryPicker = createListStore<Category, { q?: string }>((http, params) => calls.getCategories(http, params), PICKER_PAGE_SIZE);
 export const authorPicker = createListStore<Author, { q?: string }>((http, params) => calls.getAuthors(http, params), PICKER_PAGE_SIZE);
@@ -91,7 +93,7 @@ export function closeFilter(): void {
 
 /** Shows the list `query` describes: its address carries the filters and sort, so it can be shared and reloaded. */
 export function showBooks(query: BookQuery): void {
-  window.location.assign(`/books${bookQueryString(query)}`);
+  window.location.assign(bookListPath(query));
 }
 
 const searchTimers = new Map<object, ReturnType<typeof setTimeout>>();

@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useTranslation } from 'react-i18next';
+import type { Lang } from '../../lib/i18n/index.ts';
+import type { EpustakaMember } from '../../lib/api/schemas/epustaka.ts';
+import type { ListBody } from '../../lib/api/schemas/common.ts';
+import { membershipPath } from '../../lib/domain/libraries.ts';
+import { $membershipBusy, approve, askRemove, hasMore, memberList, notifyLibraryError, requestList } from '../../lib/stores/libraries.ts';
+import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { Avatar } from '../shell/Avatar.tsx';
+import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
+import { AddMembersDialog } from './AddMembersDialog.tsx';
+import { MembershipConfirm } from './MembershipConfirm.tsx';
+
+export type MembershipTab = 'members' | 'requests';
+
+interface Props {
+  lang: Lang;
+  libraries: { id: string; epustaka_name: string; request_count: number }[];
+  epustakaId: string;
+  tab: MembershipTab;
+  /** The open tab's first page, rendered by the server. */
+  initial: ListBody<EpustakaMember>;
+}
+
+/** /membership (spec 02 §2.12): library picker, members and join-request tabs, the add-members dialog. */
+export function MembershipAdmin({ lang, ...props }: Props) {
+  return (
+    <I18nRoot lang={lang}>
+      <Admin {...props} lang={lang} />
+    </I18nRoot>
+  );
+}
+
+function Admin({ libraries, epustakaId: firstId, tab: firstTab, initial, lang }: Props) {
+  const { t } = useTranslation();
+  const [epustakaId, setEpustakaId] = useState(firstId);
+  const [tab, setTab] = useState<MembershipTab>(firstTab);
+  const [adding, setAdding] = useState(false);
+  const store = tab === 'members' ? memberList : requestList;
+  useState(() => {
+    if (!import.meta.env.SSR) store.seed({ epustaka_id: firstId }, initial);
+  });
+  const state = useStore(store.$state);
+  const fresh = state.loaded || state.loading;
+  const items = fresh ? state.items : initial.data;
+  const total = fresh ? state.total : initial.meta.total;
+
+  const show = (nextId: string, nextTab: MembershipTab) => {
+    setEpustakaId(nextId);
+    setTab(nextTab);
+    window.history.replaceState(null, '', membershipPath(nextId, nextTab));
+    const next = nextTab === 'members' ? memberList : requestList;
+    next.load({ epustaka_id: nextId }).catch((error) => notifyLibraryError(t, error));
+  };
+
+  const tabs: MembershipTab[] = ['members', 'requests'];
+  return (
+    <div className="flex flex-col gap-5">
+      <div className="flex flex-wrap items-end gap-3 max-[459px]:flex-col max-[459px]:items-stretch">
+        <label className="form-control min-w-0 flex-1">
+          <span className="label-text mb-1 text-sm font-semibold">{t('libraries.admin.picker')}</span>
+          <select className="select select-bordered w-full" value={epustakaId} onChange={(e) => show(e.target.value, tab)}>
+            {libraries.map((lib) => (
+              <option key={lib.id} value={lib.id}>
+                {lib.request_count > 0 ? t('libraries.admin.pickerRequests', { name: lib.epustaka_name, count: lib.request_count }) : lib.epustaka_name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
+          <CatalogueIcon name="users" />
+          {t('libraries.admin.addMembers')}
+        </button>
+      </div>
+
+      <div role="tablist" aria-label={t('libraries.admin.tabsLabel')} className="tabs tabs-border max-[459px]:grid max-[459px]:grid-cols-2">
+        {tabs.map((id) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            id={`membership-tab-${id}`}
+            aria-selected={tab === id}
+            aria-controls="membership-panel"
+            className={`tab ${tab === id ? 'tab-active font-semibold' : ''}`}
+            onClick={() => tab !== id && show(epustakaId, id)}
+          >
+            {t(`libraries.admin.${id}`)}
+          </button>
+        ))}
+      </div>
+
+      <section id="membership-panel" role="tabpanel" aria-labelledby={`membership-tab-${tab}`} aria-busy={state.loading}>
+        {items.length === 0 && !state.loading ? (
+          <p className="border-base-300 text-base-content/70 rounded-box border border-dashed px-6 py-10 text-center">
+            {state.error ? t('libraries.admin.error') : t(tab === 'members' ? 'libraries.admin.emptyMembers' : 'libraries.admin.emptyRequests')}
+          </p>
+        ) : (
+          <ul className="divide-base-300 bg-base-100 rounded-box divide-y shadow-sm">
+            {items.map((member) => (
+              <MemberRow key={member.membership_id} member={member} tab={tab} lang={lang} />
+            ))}
+          </ul>
+        )}
+        <div className="mt-4 flex flex-col items-center gap-2">
+          {items.length > 0 ? (
+            <p className="text-base-content/70 text-sm" role="status">
+              {t('libraries.admin.shown', { shown: items.length, total })}
+            </p>
+          ) : null}
+          {hasMore({ ...state, items, total, loaded: true }) ? (
+            <button type="button" className="btn btn-outline btn-primary btn-sm" disabled={state.loading} onClick={() => store.more().catch((e) => notifyLibraryError(t, e))}>
+              {t('libraries.admin.loadMore')}
+            </button>
+          ) : null}
+        </div>
+      </section>
+
+      <AddMembersDialog open={adding} onClose={() => setAdding(false)} epustakaId={epustakaId} />
+      <MembershipConfirm />
+    </div>
+  );
+}
+
+function MemberRow({ member, tab, lang }: { member: EpustakaMember; tab: MembershipTab; lang: Lang }) {
+  const { t } = useTranslation();
+  const busy = useStore($membershipBusy) === member.membership_id;
+  const date = (iso: string) => new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'id-ID', { dateStyle: 'medium', timeZone: 'Asia/Jakarta' }).format(new Date(iso));
+  const note =
+    tab === 'requests'
+      ? t('libraries.admin.requestedAt', { date: date(member.joined_at) })
+      : member.member_status === 3
+        ? t('libraries.admin.expired')
+        : member.expires_at
+          ? t('libraries.admin.until', { date: date(member.expires_at) })
+          : t('libraries.admin.noEnd');
+  return (
+    <li className="flex items-center gap-3 px-4 py-3 max-[459px]:flex-wrap max-[459px]:px-3" data-member={member.id}>
+      <Avatar name={member.name} id={member.id} src={member.avatar_url} className="size-10 text-sm" />
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-semibold">
+          {member.name}
+          {member.is_owner ? <span className="badge badge-primary badge-sm ml-2">{t('libraries.admin.owner')}</span> : null}
+          {!member.is_owner && member.is_admin ? <span className="badge badge-ghost badge-sm ml-2">{t('libraries.admin.helper')}</span> : null}
+        </p>
+        <p className={`text-sm ${member.member_status === 3 ? 'text-error' : 'text-base-content/70'}`}>{note}</p>
+      </div>
+      <div className="flex gap-2 max-[459px]:w-full max-[459px]:justify-end">
+        {tab === 'requests' ? (
+          <>
+            <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => askRemove(member, 'decline')}>
+              {t('libraries.admin.decline')}
+            </button>
+            <button type="button" className="btn btn-primary btn-sm" disabled={busy} aria-busy={busy} onClick={() => void approve(t, member)}>
+              {busy ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : null}
+              {t('libraries.admin.approve')}
+            </button>
+          </>
+        ) : member.is_owner ? null : (
+          <button type="button" className="btn btn-outline btn-error btn-sm" disabled={busy} onClick={() => askRemove(member)}>
+            {t('libraries.admin.remove')}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}

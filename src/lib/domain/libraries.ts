@@ -1,0 +1,75 @@
+/*
+ * Pure rules of the ePustaka libraries (spec 02 §2.9–§2.12, §4.3, §9): page sizes, how long an
+ * approved membership runs, the join button of a library and the breakdown of its book count.
+ * Plain values only, so islands may import them without the schemas.
+ */
+
+/** Page sizes of spec 02 §9. */
+export const LIBRARY_LIMITS = {
+  /** The directory: 20, then 15 per 'load more'. */
+  directory: { first: 20, more: 15 },
+  /** Members and join requests on /membership: 10, +10. */
+  members: { first: 10, more: 10 },
+  /** The member list opened from a library's page: 20, +25. */
+  memberModal: { first: 20, more: 25 },
+  /** Users who are not members yet, in the add-members dialog. */
+  nonmembers: 20,
+  /** A library's books: 20, then 15. */
+  books: { first: 20, more: 15 },
+  /** Book previews on a library's page; 'more' shows when it holds more than 5. */
+  bookPreview: 6,
+  bookPreviewMoreOver: 5,
+  maxPage: 100,
+} as const;
+
+/** An approved or added membership runs this many days, then it is expired (3) until extended. */
+export const MEMBERSHIP_DAYS = 365;
+
+/** Width below which /membership uses its compact layout (spec 02 §2.12). */
+export const MEMBERSHIP_COMPACT_PX = 460;
+
+/** The ePustaka join button's label (spec 02 §4.3); keys under `libraries.join.`. */
+export type LibraryJoinLabel = 'join' | 'askToJoin' | 'joined' | 'pending' | 'extend';
+
+/**
+ * What a click does: `join` asks to join (private) or joins (public) after the dialog;
+ * `none` does nothing (joined, or waiting for approval).
+ */
+export interface LibraryJoinButton {
+  label: LibraryJoinLabel;
+  action: 'join' | 'none';
+  disabled: boolean;
+}
+
+export function libraryJoinButton(lib: { has_join: boolean; member_status: number | null; epustaka_isprivate: boolean }): LibraryJoinButton {
+  if (!lib.has_join || lib.member_status === null) {
+    return { label: lib.epustaka_isprivate ? 'askToJoin' : 'join', action: 'join', disabled: false };
+  }
+  if (lib.member_status === 1) return { label: 'joined', action: 'none', disabled: false };
+  if (lib.member_status === 3) return { label: 'extend', action: 'join', disabled: false };
+  return { label: 'pending', action: 'none', disabled: true };
+}
+
+/** The signed-in library page's Activities tab: members of a library that has DRM books (spec 02 §2.10). */
+export function showsActivities(lib: { member_status: number | null; drm_count: number }): boolean {
+  return lib.member_status === 1 && lib.drm_count > 0;
+}
+
+/** `/epustaka/{id}`. */
+export function epustakaPath(id: string): string {
+  return `/epustaka/${id}`;
+}
+
+/** `/epustaka-book-category?epustaka={id}`. */
+export function epustakaBooksPath(id: string): string {
+  return `/epustaka-book-category?epustaka=${encodeURIComponent(id)}`;
+}
+
+/** `/membership`, with the join-requests tab open when `tab` is 'requests'. */
+export function membershipPath(epustakaId?: string, tab?: 'members' | 'requests'): string {
+  const params = new URLSearchParams();
+  if (epustakaId) params.set('epustaka', epustakaId);
+  if (tab === 'requests') params.set('tab', 'requests');
+  const search = params.toString();
+  return search ? `/membership?${search}` : '/membership';
+}

@@ -1,0 +1,18 @@
+import type { APIRoute } from 'astro';
+import { serverApi } from '../lib/bff/api-client.server.ts';
+import { getEpustakaSitemap } from '../lib/api/libraries.ts';
+import { PUBLIC_FILE_CACHE } from '../lib/domain/book.ts';
+import { libraryUrlsetXml } from '../lib/domain/library-seo.ts';
+
+/** The public library pages (/epustaka/{id}) with their language alternates. */
+export const GET: APIRoute = async (context) => {
+  try {
+    const libraries = await getEpustakaSitemap(await serverApi(context));
+    return new Response(libraryUrlsetXml((context.site ?? context.url).origin, libraries), {
+      headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': PUBLIC_FILE_CACHE },
+    });
+  } catch (error) {
+    console.error(`The library sitemap could not be built for ${context.url.pathname}`, error);
+    return new Response('The sitemap is not available right now.', { status: 503, headers: { 'Retry-After': '300', 'Cache-Control': 'no-store' } });
+  }
+};
