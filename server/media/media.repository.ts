@@ -89,13 +89,13 @@ export interface MediaListQuery {
 /** Items of one type held by an ePustaka. */
 export async function listMedia(db: Queryable, query: MediaListQuery): Promise<{ rows: MediaRow[]; total: number }> {
   const p = new SqlParams();
-  const cols = columns(p, query.userId);
   const join = joins(p, query.userId, query.epustakaId ?? null, query.now);
   let where = `WHERE mi.organization_id = ${p.add(query.organizationId)} AND mi.media_type = ${p.add(query.type)}`;
   if (query.q) where += ` AND mi.media_title ILIKE ${p.add(containsPattern(query.q))}`;
   if (query.publicOnly) where += ' AND access.hold_open';
   const from = `FROM media_items mi ${join} ${where}`;
   const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, [...p.values]);
+  const cols = columns(p, query.userId);
   const { rows } = await db.query<MediaRow>(
     `SELECT ${cols} ${from} ORDER BY ${ORDER[query.sort]} LIMIT ${p.add(query.limit)} OFFSET ${p.add(query.offset)}`,
     p.values,
@@ -127,12 +127,12 @@ export async function listMediaHistory(
   query: { userId: string; viewerId: string; type: MediaType; q?: string; limit: number; offset: number; now: Date },
 ): Promise<{ rows: MediaHistoryItem[]; total: number }> {
   const p = new SqlParams();
-  const cols = columns(p, query.userId);
   const join = joins(p, query.viewerId, null, query.now);
   let where = `WHERE h.user_id = ${p.add(query.userId)} AND h.object_type = ${p.add(query.type.toUpperCase())}`;
   if (query.q) where += ` AND mi.media_title ILIKE ${p.add(containsPattern(query.q))}`;
   const from = `FROM content_access_history h JOIN media_items mi ON mi.id = h.object_id ${join} ${where}`;
   const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, [...p.values]);
+  const cols = columns(p, query.userId);
   const { rows } = await db.query<MediaRow & { history_id: string; last_accessed_at: Date | string }>(
     `SELECT ${cols}, h.id AS history_id, h.last_accessed_at ${from}
       ORDER BY h.last_accessed_at DESC, h.id LIMIT ${p.add(query.limit)} OFFSET ${p.add(query.offset)}`,

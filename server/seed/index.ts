@@ -8,6 +8,7 @@ import { books, authors, categories, epustakas } from './content/index.ts';
 import { attachDemoBookFiles } from '../reader/demo-books.ts';
 import { attachDemoEditions } from './readable-books.ts';
 import { insertDemoNews } from './media/news.ts';
+import { attachDemoMedia } from './media/media.ts';
 
 /** True once the product's organisation exists. */
 export async function isSeeded(db: Db): Promise<boolean> {
@@ -54,5 +55,6 @@ export async function seedDemo(db: Db, config: ServerConfig, options: { log?: (m
     await attachDemoBookFiles(db, config, options.log);
     // Every other book gets a generated edition, so everything the demo lends opens in the reader.
     await attachDemoEditions(db, { dataDir: config.dataDir, organizationId: config.organizationId }, options.log);
+    await attachDemoMedia(db, { dataDir: config.dataDir, organizationId: config.organizationId }, options.log);
   }
 }

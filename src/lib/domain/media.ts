@@ -73,3 +73,8 @@ export function isoDuration(seconds: number): string {
 export function contentPath(kind: 'article' | MediaType, id: string, epustakaId?: string | null): string {
   return epustakaId ? `/${kind}/${id}/${epustakaId}` : `/${kind}/${id}`;
 }
+
+/** A date as the lists and pages show it, in WIB: `26 November 2026`. */
+export function contentDate(iso: string, lang: string): string {
+  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'id-ID', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Jakarta' }).format(new Date(iso));
+}
