@@ -25,6 +25,8 @@ import { feedRoutes } from './routes/feeds.ts';
 import { commentRoutes } from './routes/comments.ts';
 import { searchRoutes } from './routes/search.ts';
 import { peopleRoutes } from './routes/people.ts';
+import { newsRoutes } from './routes/news.ts';
+import { mediaRoutes } from './routes/media.ts';
 import { loginThrottle } from './accounts/rate-limit.ts';
 import { accountSettings } from './accounts/settings.ts';
 import { requestGuard } from './http/request-guard.ts';
@@ -68,6 +70,8 @@ export function createApi(deps: ApiDeps) {
   app.route('/webhook', commentRoutes(deps));
   app.route('/webhook', searchRoutes(deps));
   app.route('/webhook', peopleRoutes(deps));
+  app.route('/webhook', newsRoutes(deps));
+  app.route('/', mediaRoutes(deps));
   app.notFound((c) => respondToError(notFound('not_found', `No such endpoint: ${c.req.method} ${c.req.path}`), c));
   app.onError(respondToError);
   return app;

@@ -158,7 +158,7 @@ function readEpub(file: Uint8Array): ReturnType<typeof inspectEpub> {
  * active members (anyone may join a public one and borrow at once), the oldest on a tie, else its
  * oldest ePustaka.
  */
-async function resolveEpustaka(db: Queryable, organizationId: string, wanted: string | undefined): Promise<{ id: string; name: string }> {
+export async function resolveEpustaka(db: Queryable, organizationId: string, wanted: string | undefined): Promise<{ id: string; name: string }> {
   const isId = wanted !== undefined && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(wanted);
   const { rows } = await db.query<{ id: string; epustaka_name: string }>(
     wanted === undefined

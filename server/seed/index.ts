@@ -7,6 +7,8 @@ import { insertActivity } from './activity.ts';
 import { books, authors, categories, epustakas } from './content/index.ts';
 import { attachDemoBookFiles } from '../reader/demo-books.ts';
 import { attachDemoEditions } from './readable-books.ts';
+import { insertDemoNews } from './media/news.ts';
+import { attachDemoMedia } from './media/media.ts';
 
 /** True once the product's organisation exists. */
 export async function isSeeded(db: Db): Promise<boolean> {
@@ -49,11 +51,13 @@ export async function seedDemo(db: Db, config: ServerConfig, options: { log?: (m
     const nusantara = epustakas.find((e) => e.key === 'nusantara')!;
     const { rows } = await tx.query<{ id: string }>('SELECT id FROM epustaka WHERE epustaka_name = $1', [nusantara.name]);
     await insertActivity(tx, userIds, bookIds, rows[0]!.id);
+    await insertDemoNews(tx, config.organizationId);
   });
   options.log?.(`demo data ready: ${books.length} books in ${epustakas.length} ePustaka`);
   if (options.bookFiles !== false) {
     await attachDemoBookFiles(db, config, options.log);
     // Every other book gets a generated edition, so everything the demo lends opens in the reader.
     await attachDemoEditions(db, { dataDir: config.dataDir, organizationId: config.organizationId }, options.log);
+    await attachDemoMedia(db, { dataDir: config.dataDir, organizationId: config.organizationId }, options.log);
   }
 }

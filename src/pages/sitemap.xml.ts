@@ -3,6 +3,7 @@ import { serverApi } from '../lib/bff/api-client.server.ts';
 import { getPublicBookSitemap } from '../lib/api/catalogue.ts';
 import { getEpustakaSitemap } from '../lib/api/libraries.ts';
 import { LIBRARY_SITEMAP_PATH } from '../lib/domain/library-seo.ts';
+import { CONTENT_SITEMAP_PATH } from '../lib/domain/content-seo.ts';
 import { latest, PUBLIC_FILE_CACHE, SITEMAP_PAGE_SIZE, sitemapIndexXml, sitemapPageCount, sitemapPagePath } from '../lib/domain/book.ts';
 
 /**
@@ -23,6 +24,8 @@ export const GET: APIRoute = async (context) => {
     }));
     const libraries = await getEpustakaSitemap(http);
     entries.push({ loc: `${(context.site ?? context.url).origin}${LIBRARY_SITEMAP_PATH}`, lastmod: latest(libraries.map((lib) => lib.updated_at)) });
+    // Articles, videos and audio of public libraries.
+    entries.push({ loc: `${(context.site ?? context.url).origin}${CONTENT_SITEMAP_PATH}`, lastmod: null });
     return new Response(sitemapIndexXml(entries), {
       headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': PUBLIC_FILE_CACHE },
     });

@@ -11,6 +11,7 @@ import { migration as notifications } from './20261126_0201_notifications.ts';
 import { migration as activity } from './20261126_0202_activity.ts';
 import { migration as people } from './20261126_01_people.ts';
 import { migration as epustakaMembership } from './20261126_03_epustaka_membership.ts';
+import { migration as media } from './20261126_04_media.ts';
 
 /** Every migration, oldest first. */
-export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, notifications, activity, people, epustakaMembership];
+export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, notifications, activity, people, epustakaMembership, media];

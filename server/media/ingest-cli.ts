@@ -1,0 +1,106 @@
+import { readFileSync, statSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.ts';
+import { IngestError } from '../reader/errors.ts';
+import { MAX_VIDEO_BYTES } from '../../src/lib/domain/media.ts';
+
+/** `npm run ingest -- <video or audio file> …`: reached from the book ingest command by the file's extension. */
+
+const USAGE = `Usage: npm run ingest -- <file.webm|mp4|m4v|ogg|opus|oga|m4a|mp3> [options]
+
+Adds a video (at most 250 MB) or an audio item (at most 50 MB) to an ePustaka's collection.
+
+Options:
+  --title <text>        title (default: the file name)
+  --description <html>  description (simple HTML)
+  --epustaka <id|name>  ePustaka holding it (default: the public ePustaka with the most active members)
+  --thumbnail <jpg>     picture shown before playing (default: a frame of a video, when ffmpeg is installed)
+  --json                print the result as JSON
+
+The server must not be running on DATA_DIR (only one process may open the embedded database),
+unless DATABASE_URL points at PostgreSQL.`;
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    title: { type: 'string' },
+    description: { type: 'string' },
+    epustaka: { type: 'string' },
+    thumbnail: { type: 'string' },
+    json: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+
+function fail(message: string): never {
+  console.error(`ingest: ${message}`);
+  process.exit(1);
+}
+
+if (values.help || positionals.length !== 1) {
+  console.log(USAGE);
+  process.exit(values.help ? 0 : 2);
+}
+const path = resolve(positionals[0]!);
+let size: number;
+try {
+  size = statSync(path).size;
+} catch {
+  fail(`${path} does not exist or cannot be read.`);
+}
+if (size > MAX_VIDEO_BYTES) fail(`${basename(path)} is larger than 250 MB, the limit for video files.`);
+let thumbnail: Uint8Array | undefined;
+if (values.thumbnail) {
+  try {
+    thumbnail = new Uint8Array(readFileSync(resolve(values.thumbnail)));
+  } catch {
+    fail(`${values.thumbnail} does not exist or cannot be read.`);
+  }
+}
+
+const config = loadConfig();
+if (!config.databaseUrl) {
+  let pid = 0;
+  try {
+    pid = Number(readFileSync(join(config.dataDir, 'server.lock'), 'utf8').trim());
+  } catch {
+    pid = 0;
+  }
+  let alive = false;
+  if (pid && pid !== process.pid) {
+    try {
+      process.kill(pid, 0);
+      alive = true;
+    } catch (error) {
+      alive = (error as NodeJS.ErrnoException).code === 'EPERM';
+    }
+  }
+  if (alive) fail(`process ${pid} holds ${config.dataDir}; stop that server, add the media, then start it again.`);
+}
+
+const [{ bootApi }, { ingestMedia }] = await Promise.all([import('../boot.ts'), import('./ingest.ts')]);
+const api = await bootApi(config, { log: (msg) => console.error(`[ingest] ${msg}`) });
+try {
+  const result = await ingestMedia(api.deps.db, { dataDir: config.dataDir, organizationId: config.organizationId }, {
+    file: new Uint8Array(readFileSync(path)),
+    fileName: basename(path),
+    title: values.title,
+    description: values.description,
+    epustaka: values.epustaka,
+    thumbnail,
+  });
+  if (values.json) console.log(JSON.stringify(result));
+  else {
+    console.log(
+      `Added "${result.title}" (${result.type}, ${result.duration} s${result.has_thumbnail ? '' : ', no thumbnail'}) as ${result.id} ` +
+        `in the ePustaka "${result.epustaka_name}" (${result.epustaka_id}).`,
+    );
+  }
+} catch (error) {
+  await api.close();
+  if (error instanceof IngestError) fail(error.message);
+  throw error;
+}
+await api.close();
+process.exit(0);

@@ -1,0 +1,25 @@
+import type { HttpClient } from '../api/http.ts';
+import { getNewsCategories, getNewsList } from '../api/media.ts';
+import type { NewsCategory, NewsItem } from '../api/schemas/news.ts';
+import { pagesOf, type ContentListQuery } from '../domain/content-list.ts';
+import { NEWS_PAGE } from '../domain/media.ts';
+
+/** The articles an article list page shows, with the categories of its filter. */
+export async function loadArticleList(
+  http: HttpClient,
+  query: ContentListQuery,
+  lang: string,
+): Promise<{ items: NewsItem[]; total: number; categories: NewsCategory[]; failed: boolean }> {
+  try {
+    const [categories, ...pages] = await Promise.all([
+      getNewsCategories(http, lang),
+      ...pagesOf(query.limit, NEWS_PAGE.max).map((page) =>
+        getNewsList(http, { ...page, q: query.q ?? undefined, category_id: query.category ?? undefined, epustaka_id: query.epustaka ?? undefined }),
+      ),
+    ]);
+    return { items: pages.flatMap((p) => p.data), total: pages[0]?.meta.total ?? 0, categories, failed: false };
+  } catch (error) {
+    console.error('The article list could not be loaded', error);
+    return { items: [], total: 0, categories: [], failed: true };
+  }
+}
