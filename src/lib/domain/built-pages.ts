@@ -23,6 +23,8 @@ export const BUILT_PAGES: readonly string[] = [
   '/setting',
   '/read-book',
   '/read-book-epub',
+  '/help',
+  '/help/doc/*',
   ...PUBLIC_AUTH_ROUTES,
   '/lang',
   '/logout',
