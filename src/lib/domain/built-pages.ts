@@ -24,6 +24,7 @@ export const BUILT_PAGES: readonly string[] = [
   '/read-book',
   '/read-book-epub',
   '/help',
+  '/error',
   '/help/doc/*',
   ...PUBLIC_AUTH_ROUTES,
   '/lang',
