@@ -7,6 +7,7 @@ import { migration as abuse } from './20261125_0100_abuse.ts';
 import { migration as queueOfferMail } from './20261125_0301_queue_offer_mail.ts';
 import { migration as shelf } from './20261125_0500_shelf.ts';
 import { migration as readingPreferences } from './20261125_0600_reading_preferences.ts';
+import { migration as qrCodes } from './20261126_05_qr_codes.ts';
 
 /** Every migration, oldest first. */
-export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences];
+export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, qrCodes];
