@@ -87,3 +87,27 @@ export async function countScan(db: Queryable, codeId: string, location: string,
     [codeId, at],
   );
 }
+
+export interface QrCandidateRow {
+  type: 'BOOK' | 'EPUSTAKA';
+  id: string;
+  title: string;
+  subtitle: string | null;
+}
+
+/** The ePustakas `ownerId` runs and the books they hold, matching `q` when given (at most `limit`). */
+export async function listQrCandidates(db: Queryable, ownerId: string, q: string | undefined, limit: number): Promise<QrCandidateRow[]> {
+  const pattern = q ? `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : '%';
+  const { rows } = await db.query<QrCandidateRow>(
+    `(SELECT 'EPUSTAKA' AS type, e.id, e.epustaka_name AS title, NULL::text AS subtitle, 0 AS rank
+        FROM epustaka e WHERE e.created_by = $1 AND e.epustaka_name ILIKE $2)
+     UNION ALL
+     (SELECT DISTINCT ON (b.id) 'BOOK' AS type, b.id, b.catalog_title AS title, e.epustaka_name AS subtitle, 1 AS rank
+        FROM books b JOIN epustaka_books eb ON eb.book_id = b.id JOIN epustaka e ON e.id = eb.epustaka_id
+       WHERE e.created_by = $1 AND b.catalog_title ILIKE $2
+       ORDER BY b.id)
+     ORDER BY rank, title LIMIT $3`,
+    [ownerId, pattern, limit],
+  );
+  return rows.map(({ type, id, title, subtitle }) => ({ type, id, title, subtitle }));
+}

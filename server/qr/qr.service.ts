@@ -2,7 +2,7 @@ import type { ApiDeps } from '../deps.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { locationSlug } from '../../src/lib/domain/qr.ts';
 import type { QrCode, QrCreateInput, QrInfo, QrLocationCount } from '../../src/lib/api/schemas/qr.ts';
-import { countScan, findQrCode, insertQrCode, listOwnerQrCodes, listScans, softDeleteQrCode, type QrCodeRow, type QrScanRow } from './qr.repository.ts';
+import { countScan, findQrCode, listQrCandidates, type QrCandidateRow, insertQrCode, listOwnerQrCodes, listScans, softDeleteQrCode, type QrCodeRow, type QrScanRow } from './qr.repository.ts';
 import { qrTargetKind } from './targets.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -93,4 +93,9 @@ export async function recordScan(deps: ApiDeps, id: string, location: string | u
   const row = await findQrCode(deps.db, id);
   if (!row) throw codeNotFound();
   await countScan(deps.db, row.id, locationSlug(location), deps.now());
+}
+
+/** What the caller may make codes for: the ePustakas they run and their books. */
+export function listQrTargets(deps: ApiDeps, ownerId: string, q: string | undefined, limit: number): Promise<QrCandidateRow[]> {
+  return listQrCandidates(deps.db, ownerId, q, limit);
 }

@@ -131,3 +131,18 @@ describe('webhook/qr-info and qr-scan', () => {
     expect(peek.status).toBe(403);
   });
 });
+
+describe('webhook/qr-targets', () => {
+  test('lists the ePustakas the caller runs and their books, searchable', async () => {
+    const all = await ctx.request('GET', '/webhook/qr-targets', { token: owner.token });
+    expect(all.body.data).toEqual([
+      { type: 'EPUSTAKA', id: epustakaId, title: 'Pustaka SMA Harapan', subtitle: null },
+      { type: 'BOOK', id: bookId, title: 'Laskar Pelangi', subtitle: 'Pustaka SMA Harapan' },
+    ]);
+    const found = await ctx.request('GET', '/webhook/qr-targets?q=pelangi', { token: owner.token });
+    expect(found.body.data.map((c: any) => c.id)).toEqual([bookId]);
+    const none = await ctx.request('GET', '/webhook/qr-targets?q=100%25', { token: owner.token });
+    expect(none.body.data).toEqual([]);
+    expect((await ctx.request('GET', '/webhook/qr-targets', { token: stranger.token })).body.data).toEqual([]);
+  });
+});

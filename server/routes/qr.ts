@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
-import { qrCreateSchema, qrDeleteSchema, qrIdQuerySchema, qrListQuerySchema, qrScanQuerySchema } from '../../src/lib/api/schemas/qr.ts';
+import { qrCreateSchema, qrDeleteSchema, qrIdQuerySchema, qrListQuerySchema, qrScanQuerySchema, qrTargetsQuerySchema } from '../../src/lib/api/schemas/qr.ts';
 import { requireCaller, type AuthEnv } from '../http/auth-guard.ts';
 import { listBody } from '../http/list-params.ts';
 import { jsonBody, queryParams } from '../http/validate.ts';
-import { createQrCode, deleteQrCode, getQrCode, listQrCodes, recordScan, resolveQrCode } from '../qr/qr.service.ts';
+import { createQrCode, deleteQrCode, getQrCode, listQrCodes, listQrTargets, recordScan, resolveQrCode } from '../qr/qr.service.ts';
 import type { ApiDeps } from '../deps.ts';
 
 /** A transparent 1×1 GIF: the scan counter answers as an image so a page can ask for it without script. */
 const PIXEL = Uint8Array.from(atob('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7'), (c) => c.charCodeAt(0));
 
-/** webhook/qr-code (POST, DELETE), qr-code-list, qr-code-detail, and the public qr-info and qr-scan. */
+/** webhook/qr-code (POST, DELETE), qr-code-list, qr-code-detail, qr-targets, and the public qr-info and qr-scan. */
 export function qrRoutes(deps: ApiDeps) {
   const app = new Hono<AuthEnv>();
   const auth = requireCaller(deps);
@@ -28,6 +28,12 @@ export function qrRoutes(deps: ApiDeps) {
   app.get('/qr-code-list', auth, async (c) => {
     const query = queryParams(c, qrListQuerySchema);
     return c.json(listBody(await listQrCodes(deps, c.get('caller').user.id, query), query));
+  });
+
+  app.get('/qr-targets', auth, async (c) => {
+    const { q, limit } = queryParams(c, qrTargetsQuerySchema);
+    const rows = await listQrTargets(deps, c.get('caller').user.id, q, limit);
+    return c.json(listBody({ rows, total: rows.length }, { limit, offset: 0 }));
   });
 
   app.get('/qr-code-detail', auth, async (c) => {

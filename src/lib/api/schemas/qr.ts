@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limitParam, offsetParam, uuidField } from './params.ts';
+import { limitParam, offsetParam, searchParam, uuidField } from './params.ts';
 import { QR_LIST_LIMIT, QR_LOCATION_MAX, QR_TARGET_TYPES, type QrTargetType } from '../../domain/qr.ts';
 
 /* QR codes (README "QR codes"): webhook/qr-code, qr-code-list, qr-code-detail, qr-info, qr-scan. */
@@ -61,4 +61,15 @@ export interface QrCode extends QrInfo {
   created_at: string;
   scan_count: number;
   locations: QrLocationCount[];
+}
+
+export const qrTargetsQuerySchema = z.object({ q: searchParam, limit: limitParam(20, 50) });
+
+/** webhook/qr-targets: something the caller may make a code for. */
+export interface QrCandidate {
+  type: 'BOOK' | 'EPUSTAKA';
+  id: string;
+  title: string;
+  /** The ePustaka holding a book. */
+  subtitle: string | null;
 }
