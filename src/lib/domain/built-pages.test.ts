@@ -51,7 +51,7 @@ describe('built pages', () => {
       const base = pattern.replace(/\/\*\*$/, '');
       // A `*` segment is a dynamic route file, e.g. /help/doc/[slug].astro.
       if (base.includes('*')) {
-        const shape = new RegExp(`^${base.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\[[^\\]/]+\\]')}\\.astro$`);
+        const shape = new RegExp(`^${base.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\[[^\\]/]+\\]')}\\.(astro|ts)$`);
         return [...files].some((file) => shape.test(file));
       }
       return ['.astro', '.ts'].some((ext) => files.has(`${base}${ext}`)) || files.has(`${base}/index.astro`);
