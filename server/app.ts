@@ -19,6 +19,7 @@ import { accountRoutes, accountWebhookRoutes } from './routes/account.ts';
 import { storageUploadRoutes } from './routes/storage-upload.ts';
 import { districtRoutes } from './routes/districts.ts';
 import { qrRoutes } from './routes/qr.ts';
+import { homeRoutes } from './routes/home.ts';
 import { loginThrottle } from './accounts/rate-limit.ts';
 import { accountSettings } from './accounts/settings.ts';
 import { requestGuard } from './http/request-guard.ts';
@@ -56,6 +57,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/webhook', shelfRoutes(deps));
   app.route('/webhook', readingPreferencesRoutes(deps));
   app.route('/webhook', qrRoutes(deps));
+  app.route('/webhook', homeRoutes(deps));
   app.notFound((c) => respondToError(notFound('not_found', `No such endpoint: ${c.req.method} ${c.req.path}`), c));
   app.onError(respondToError);
   return app;

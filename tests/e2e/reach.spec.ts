@@ -100,3 +100,21 @@ test.describe('QR codes', () => {
     await expect(page.locator('#qr-search')).toBeVisible();
   });
 });
+
+test.describe('home', () => {
+  test('the welcome greeting shows once per session above the book rows', async ({ page }) => {
+    await signIn(page, demoUsers.siswa);
+    await page.goto('/');
+    const greeting = page.getByRole('dialog', { name: 'Selamat datang di ePustaka' });
+    await expect(greeting).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Baru ditambahkan' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Baru ditambahkan' }).getByRole('listitem').first()).toBeVisible();
+    expect(await page.locator('[data-home-row]').count()).toBeGreaterThanOrEqual(3);
+    await greeting.getByRole('button', { name: 'Mulai menjelajah' }).click();
+    await expect(greeting).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 2, name: 'Baru ditambahkan' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('[data-welcome-greeting]')).toHaveCount(0);
+  });
+});

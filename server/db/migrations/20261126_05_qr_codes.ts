@@ -2,7 +2,8 @@ import type { Migration } from '../migrate.ts';
 
 /**
  * QR codes an ePustaka owner prints on posters and shelf labels, and their scan counts per
- * location. A scan row holds a count and a time, nothing about who scanned.
+ * location (a scan row holds a count and a time, nothing about who scanned); the home page's
+ * banners and the organisation's welcome greeting.
  */
 export const migration: Migration = {
   id: '20261126_05_qr_codes',
@@ -25,8 +26,27 @@ export const migration: Migration = {
       last_scanned_at timestamptz,
       PRIMARY KEY (qr_code_id, location)
     );
+
+    CREATE TABLE banners (
+      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+      organization_id uuid NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+      title text NOT NULL CHECK (char_length(title) BETWEEN 1 AND 120),
+      image_url text NOT NULL,
+      link_url text,
+      sort_order integer NOT NULL DEFAULT 0,
+      starts_at timestamptz,
+      ends_at timestamptz,
+      created_at timestamptz NOT NULL DEFAULT now()
+    );
+    CREATE INDEX banners_organization_idx ON banners (organization_id, sort_order);
+
+    ALTER TABLE organizations ADD COLUMN greeting_title text;
+    ALTER TABLE organizations ADD COLUMN greeting_message text;
   `,
   down: `
+    ALTER TABLE organizations DROP COLUMN greeting_message;
+    ALTER TABLE organizations DROP COLUMN greeting_title;
+    DROP TABLE banners;
     DROP TABLE qr_scans;
     DROP TABLE qr_codes;
   `,
