@@ -32,3 +32,58 @@ export async function findGreeting(db: Queryable, organizationId: string): Promi
   if (!row?.greeting_title || !row.greeting_message) return null;
   return { greeting_title: row.greeting_title, greeting_message: row.greeting_message };
 }
+
+export interface PublicBookCardRow {
+  id: string;
+  book_title: string;
+  author_name: string | null;
+  cover_url: string | null;
+}
+
+export interface PublicLibraryRow {
+  id: string;
+  epustaka_name: string;
+  epustaka_description: string | null;
+  book_count: number;
+}
+
+const PUBLIC_BOOK = `EXISTS (SELECT 1 FROM epustaka_books eb JOIN epustaka e ON e.id = eb.epustaka_id WHERE eb.book_id = b.id AND NOT e.epustaka_isprivate)`;
+
+/**
+ * Books a visitor may see (held by a public ePustaka): the newest or the most borrowed, or those
+ * whose title or author holds every word of `q`.
+ */
+export async function listPublicBookCards(
+  db: Queryable,
+  query: { organizationId: string; sort: 'latest' | 'popular'; q?: string; limit: number },
+): Promise<PublicBookCardRow[]> {
+  const params: unknown[] = [query.organizationId, query.limit];
+  const words = (query.q ?? '').split(/\s+/).filter(Boolean).slice(0, 8);
+  const match = words.map((word) => {
+    params.push(`%${word.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
+    return `(b.catalog_title ILIKE $${params.length} OR a.author_name ILIKE $${params.length})`;
+  });
+  const order =
+    query.sort === 'popular'
+      ? '(SELECT count(*) FROM borrows x WHERE x.book_id = b.id) DESC, b.created_at DESC, b.id'
+      : 'b.created_at DESC, b.id';
+  const { rows } = await db.query<PublicBookCardRow>(
+    `SELECT b.id, b.catalog_title AS book_title, a.author_name, b.cover_url
+       FROM books b LEFT JOIN authors a ON a.id = b.author_id
+      WHERE b.organization_id = $1 AND ${PUBLIC_BOOK} ${match.map((m) => `AND ${m}`).join(' ')}
+      ORDER BY ${order} LIMIT $2`,
+    params,
+  );
+  return rows;
+}
+
+/** The organisation's public ePustakas, the largest first. */
+export async function listPublicLibraries(db: Queryable, organizationId: string, limit: number): Promise<PublicLibraryRow[]> {
+  const { rows } = await db.query<PublicLibraryRow>(
+    `SELECT e.id, e.epustaka_name, e.epustaka_description, (SELECT count(*)::int FROM epustaka_books eb WHERE eb.epustaka_id = e.id) AS book_count
+       FROM epustaka e WHERE e.organization_id = $1 AND NOT e.epustaka_isprivate
+      ORDER BY book_count DESC, lower(e.epustaka_name), e.id LIMIT $2`,
+    [organizationId, limit],
+  );
+  return rows;
+}

@@ -64,3 +64,24 @@ describe('webhook/greeting', () => {
     expect((await ctx.request('GET', '/webhook/greeting', { token: reader.token })).body.data).toEqual({ greeting_title: 'Selamat datang', greeting_message: 'Selamat membaca!' });
   });
 });
+
+describe('webhook/public-home', () => {
+  test('anyone sees the public books and libraries, and searches them; private holdings stay out', async () => {
+    const open = await createEpustaka(ctx, { name: 'Taman Baca Terbuka' });
+    const closed = await createEpustaka(ctx, { name: 'Pustaka Tertutup', isPrivate: true });
+    const shown = await createBook(ctx, { title: 'Bumi Manusia Terbuka', holdings: [{ epustakaId: open, copies: 1 }] });
+    const hidden = await createBook(ctx, { title: 'Bumi Rahasia', holdings: [{ epustakaId: closed, copies: 1 }] });
+    const res = await ctx.request('GET', '/webhook/public-home');
+    expect(res.status).toBe(200);
+    const ids = res.body.data.new.map((b: { id: string }) => b.id);
+    expect(ids).toContain(shown);
+    expect(ids).not.toContain(hidden);
+    expect(res.body.data.results).toBeNull();
+    expect(res.body.data.libraries.map((l: { epustaka_name: string }) => l.epustaka_name)).toContain('Taman Baca Terbuka');
+    expect(res.body.data.libraries.map((l: { epustaka_name: string }) => l.epustaka_name)).not.toContain('Pustaka Tertutup');
+    const found = await ctx.request('GET', '/webhook/public-home?q=bumi%20terbuka');
+    expect(found.body.data.results.map((b: { id: string }) => b.id)).toEqual([shown]);
+    const wild = await ctx.request('GET', '/webhook/public-home?q=%25');
+    expect(wild.body.data.results).toEqual([]);
+  });
+});

@@ -118,3 +118,35 @@ test.describe('home', () => {
     await expect(page.locator('[data-welcome-greeting]')).toHaveCount(0);
   });
 });
+
+test.describe('front door', () => {
+  test('a visitor searches the public catalogue without script, and signing in returns to the book', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    const response = await page.goto('/');
+    expect(response!.status()).toBe(200);
+    expect(response!.headers()['cache-control']).toContain('s-maxage');
+    await expect(page.getByRole('heading', { level: 1, name: 'Perpustakaan digital sekolah dan komunitas Anda' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Baru ditambahkan' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Perpustakaan' })).toBeVisible();
+    const first = page.getByRole('list', { name: 'Paling banyak dibaca' }).getByRole('link').first();
+    const title = (await first.locator('span.font-semibold').textContent())!.trim();
+
+    await page.getByLabel('Cari di katalog publik').fill(title);
+    await page.getByRole('button', { name: 'Cari' }).click();
+    await expect(page).toHaveURL(/\/\?q=/);
+    const results = page.getByRole('list', { name: `Hasil pencarian "${title}"` });
+    await results.getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/book\/[0-9a-f-]{36}$/);
+    const bookPath = new URL(page.url()).pathname;
+    await page.waitForLoadState('load');
+    expect(scripts).toEqual([]);
+
+    await page.getByRole('main').getByRole('link', { name: 'Masuk' }).click();
+    await expect(page).toHaveURL(`/login?next=${encodeURIComponent(bookPath)}`);
+    await signIn(page, demoUsers.siswa);
+    await expect(page).toHaveURL(bookPath);
+  });
+});

@@ -1,6 +1,6 @@
 import type { HttpClient } from './http.ts';
 import type { ItemBody, ListBody } from './schemas/common.ts';
-import type { Banner, BookHome, Greeting } from './schemas/home.ts';
+import type { Banner, BookHome, Greeting, PublicHome } from './schemas/home.ts';
 
 /* The signed-in home's calls (spec 03 §7.2). */
 
@@ -17,4 +17,9 @@ export async function getBookHome(http: HttpClient, params: { limit?: number } =
 /** GET webhook/greeting: the welcome greeting, or null. */
 export async function getGreeting(http: HttpClient): Promise<Greeting | null> {
   return (await http.get<ItemBody<Greeting | null>>('webhook/greeting')).data;
+}
+
+/** GET webhook/public-home: the visitors' front door, with search results for `q`. */
+export async function getPublicHome(http: HttpClient, params: { q?: string } = {}): Promise<PublicHome> {
+  return (await http.get<ItemBody<PublicHome>>('webhook/public-home', { ...params })).data;
 }

@@ -16,15 +16,15 @@ interface RouteCase {
   /** Layout for a verified user. */
   layout: 'default' | 'reader';
   white?: boolean;
-  /** Open to everyone (the public shell when signed out) without being a public variant. */
-  open?: boolean;
+  /** Open to everyone (the public shell when signed out) without being a public variant; 'visitors': not to unverified accounts. */
+  open?: boolean | 'visitors';
 }
 
 const page = (path: string, extra: Partial<RouteCase> = {}): RouteCase => ({ path, variant: null, layout: 'default', ...extra });
 
 /** Every path of the route table (spec 03 §2.1), plus the other links it names. */
 const ROUTE_TABLE: RouteCase[] = [
-  page('/'),
+  page('/', { open: 'visitors' }),
   page('/error', { open: true }),
   page('/search'),
   page(`/qr/${UUID}`, { variant: 'qr' }),
@@ -99,7 +99,7 @@ describe('guard: the route table', () => {
 
     test('a signed-in unverified user gets the public variant, or goes to /not-activated', () => {
       const decision = guard(path, '', UNVERIFIED);
-      if (variant || open) {
+      if (variant || open === true) {
         expect(decision).toEqual({ kind: 'allow', layout: 'public', whiteBackground: false });
       } else {
         expect(decision).toEqual({ kind: 'redirect', location: '/not-activated' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { limitParam } from './params.ts';
+import { limitParam, searchParam } from './params.ts';
 import type { BookListItem } from './catalogue.ts';
 
 /* The signed-in home (spec 03 §2.2, §7.2): webhook/banners, book-home and greeting. */
@@ -33,4 +33,29 @@ export interface BookHome {
 export interface Greeting {
   greeting_title: string;
   greeting_message: string;
+}
+
+export const publicHomeQuerySchema = z.object({ q: searchParam });
+
+/** A book as the signed-out front door lists it. */
+export interface PublicBookCard {
+  id: string;
+  book_title: string;
+  author_name: string | null;
+  cover_url: string | null;
+}
+
+export interface PublicLibrary {
+  id: string;
+  epustaka_name: string;
+  epustaka_description: string | null;
+  book_count: number;
+}
+
+/** webhook/public-home: the front door for visitors; `results` only with `q`. */
+export interface PublicHome {
+  new: PublicBookCard[];
+  popular: PublicBookCard[];
+  libraries: PublicLibrary[];
+  results: PublicBookCard[] | null;
 }
