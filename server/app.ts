@@ -27,6 +27,8 @@ import { searchRoutes } from './routes/search.ts';
 import { peopleRoutes } from './routes/people.ts';
 import { newsRoutes } from './routes/news.ts';
 import { mediaRoutes } from './routes/media.ts';
+import { qrRoutes } from './routes/qr.ts';
+import { homeRoutes } from './routes/home.ts';
 import { loginThrottle } from './accounts/rate-limit.ts';
 import { accountSettings } from './accounts/settings.ts';
 import { requestGuard } from './http/request-guard.ts';
@@ -72,6 +74,8 @@ export function createApi(deps: ApiDeps) {
   app.route('/webhook', peopleRoutes(deps));
   app.route('/webhook', newsRoutes(deps));
   app.route('/', mediaRoutes(deps));
+  app.route('/webhook', qrRoutes(deps));
+  app.route('/webhook', homeRoutes(deps));
   app.notFound((c) => respondToError(notFound('not_found', `No such endpoint: ${c.req.method} ${c.req.path}`), c));
   app.onError(respondToError);
   return app;

@@ -7,7 +7,7 @@ import { decodeClaims, isExpired } from './lib/bff/claims.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE, isSecureRequest } from './lib/bff/cookies.server.ts';
 import { refreshSession } from './lib/bff/auth.server.ts';
 import { getApiFetch } from './lib/bff/api-fetch.server.ts';
-import { securityHeaders } from './lib/bff/headers.ts';
+import { allowSameOriginFraming, isFrameablePath, securityHeaders } from './lib/bff/headers.ts';
 import { isApiRequest, isOpenUtility } from './lib/bff/paths.ts';
 import { refuseForeignOrigin } from './lib/bff/origin.ts';
 import { withPageTexts } from './lib/i18n/inject.server.ts';
@@ -73,7 +73,10 @@ const pageTexts = defineMiddleware(async (context, next) => {
 /** Security headers on every answer; HSTS only over HTTPS. */
 const headers = defineMiddleware(async (context, next) => {
   const response = await next();
-  const extra = securityHeaders(isSecureRequest(context.request), response.headers.has('content-security-policy'));
+  const frameable = isFrameablePath(context.url.pathname);
+  const csp = response.headers.get('content-security-policy');
+  const extra = securityHeaders(isSecureRequest(context.request), csp !== null, frameable);
+  if (frameable && csp !== null) extra['Content-Security-Policy'] = allowSameOriginFraming(csp);
   try {
     for (const [name, value] of Object.entries(extra)) response.headers.set(name, value);
     return response;

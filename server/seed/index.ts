@@ -4,6 +4,7 @@ import { hashPassword } from '../auth/password.ts';
 import { DEMO_PASSWORD, insertAccounts } from './accounts.ts';
 import { insertCatalogue, type MembershipPlan } from './catalogue.ts';
 import { insertActivity } from './activity.ts';
+import { insertHome } from './home.ts';
 import { books, authors, categories, epustakas } from './content/index.ts';
 import { attachDemoBookFiles } from '../reader/demo-books.ts';
 import { attachDemoEditions } from './readable-books.ts';
@@ -52,6 +53,7 @@ export async function seedDemo(db: Db, config: ServerConfig, options: { log?: (m
     const { rows } = await tx.query<{ id: string }>('SELECT id FROM epustaka WHERE epustaka_name = $1', [nusantara.name]);
     await insertActivity(tx, userIds, bookIds, rows[0]!.id);
     await insertDemoNews(tx, config.organizationId);
+    await insertHome(tx, config.organizationId);
   });
   options.log?.(`demo data ready: ${books.length} books in ${epustakas.length} ePustaka`);
   if (options.bookFiles !== false) {

@@ -11,6 +11,7 @@ export function buildMenu(features: FeatureFlags): MenuGroup[] {
     { id: 'books', name: 'Buku', url: '/books', icon: 'book' },
     { id: 'epustaka', name: 'ePustaka', url: '/more-epustaka', icon: 'library' },
     { id: 'membership', name: 'Keanggotaan', url: '/membership', icon: 'membership' },
+    { id: 'qr', name: 'Kode QR', url: '/qr-codes', icon: 'qr' },
   ];
   if (features.bookDonation) library.push({ id: 'donation', name: 'Donasi Buku', url: '/donation', icon: 'donation' });
   return [

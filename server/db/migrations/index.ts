@@ -12,6 +12,7 @@ import { migration as activity } from './20261126_0202_activity.ts';
 import { migration as people } from './20261126_01_people.ts';
 import { migration as epustakaMembership } from './20261126_03_epustaka_membership.ts';
 import { migration as media } from './20261126_04_media.ts';
+import { migration as qrCodes } from './20261126_05_qr_codes.ts';
 
 /** Every migration, oldest first. */
-export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, notifications, activity, people, epustakaMembership, media];
+export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, notifications, activity, people, epustakaMembership, media, qrCodes];

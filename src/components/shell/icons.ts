@@ -25,6 +25,7 @@ export const ICONS = {
   arrowRight: ['M5 12h14', 'M13 6l6 6-6 6'],
   globe: ['M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z', 'M3 12h18', 'M12 3a14 14 0 0 1 0 18a14 14 0 0 1 0-18'],
   compass: ['M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18z', 'M15.5 8.5l-2 5-5 2 2-5z'],
+  qr: ['M4 4h6v6H4z', 'M14 4h6v6h-6z', 'M4 14h6v6H4z', 'M14 14h2v2h-2z', 'M18 18h2v2h-2z', 'M14 18h2', 'M18 14h2'],
   dot: ['M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6z'],
 } as const satisfies Record<string, readonly string[]>;
 

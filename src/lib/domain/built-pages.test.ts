@@ -18,7 +18,7 @@ describe('built pages', () => {
   });
 
   test('refuses pages that are not built yet', () => {
-    for (const path of ['/help', '/donation', '/book', '/profil/user', '/profil/user/1/2']) {
+    for (const path of ['/donation', '/book', '/profil/user', '/profil/user/1/2']) {
       expect(isBuiltPage(path), path).toBe(false);
     }
   });
@@ -26,7 +26,7 @@ describe('built pages', () => {
   test('leaves other sites and fragments alone', () => {
     expect(isBuiltPage('https://example.org/x')).toBe(true);
     expect(isBuiltPage('#tab-review')).toBe(true);
-    expect(builtHref('/help')).toBeUndefined();
+    expect(builtHref('/timeline')).toBeUndefined();
     expect(builtHref('/books')).toBe('/books');
     expect(builtEntries([{ url: '/video' }, { url: '/books' }])).toEqual([{ url: '/books' }]);
   });
@@ -55,9 +55,9 @@ describe('built pages', () => {
       if (pattern === '/epustaka/*') return files.has('/epustaka/[id].astro');
       if (pattern.endsWith('/*/**')) return files.has(`${pattern.slice(0, -5)}/[...params].astro`);
       const base = pattern.replace(/\/\*\*$/, '');
-      // A '*' segment is a route parameter: src/pages/profil/user/[id].astro for /profil/user/*.
+      // A `*` segment is a dynamic route file, e.g. /help/doc/[slug].astro.
       if (base.includes('*')) {
-        const shape = new RegExp(`^${base.replace(/[.]/g, '\\.').replace(/\*/g, '\\[[^\\]/]+\\]')}\\.(astro|ts)$`);
+        const shape = new RegExp(`^${base.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('\\[[^\\]/]+\\]')}\\.(astro|ts)$`);
         return [...files].some((file) => shape.test(file));
       }
       return ['.astro', '.ts'].some((ext) => files.has(`${base}${ext}`)) || files.has(`${base}/index.astro`);

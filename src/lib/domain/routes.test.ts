@@ -16,14 +16,16 @@ interface RouteCase {
   /** Layout for a verified user. */
   layout: 'default' | 'reader';
   white?: boolean;
+  /** Open to everyone (the public shell when signed out) without being a public variant; 'visitors': not to unverified accounts. */
+  open?: boolean | 'visitors';
 }
 
 const page = (path: string, extra: Partial<RouteCase> = {}): RouteCase => ({ path, variant: null, layout: 'default', ...extra });
 
 /** Every path of the route table (spec 03 §2.1), plus the other links it names. */
 const ROUTE_TABLE: RouteCase[] = [
-  page('/'),
-  page('/error'),
+  page('/', { open: 'visitors' }),
+  page('/error', { open: true }),
   page('/search'),
   page(`/qr/${UUID}`, { variant: 'qr' }),
   page(`/qr/${UUID}/perpustakaan-pusat`, { variant: 'qr' }),
@@ -74,7 +76,8 @@ const ROUTE_TABLE: RouteCase[] = [
   page('/list-article-epustaka'),
   page('/list-video-epustaka'),
   page('/list-audio-epustaka'),
-  page('/help'),
+  page('/help', { open: true }),
+  page('/help/doc/borrowing', { open: true }),
   page(`/cart/${UUID}/DONATION`),
   page(`/quiz/detail/${UUID}`),
   page('/transaction'),
@@ -84,10 +87,10 @@ const ROUTE_TABLE: RouteCase[] = [
 ];
 
 describe('guard: the route table', () => {
-  describe.each(ROUTE_TABLE)('$path', ({ path, variant, layout, white }) => {
+  describe.each(ROUTE_TABLE)('$path', ({ path, variant, layout, white, open }) => {
     test('a signed-out visitor gets the public variant, or goes to /login remembering the path', () => {
       const decision = guard(path, '?from=share', ANONYMOUS);
-      if (variant) {
+      if (variant || open) {
         expect(decision).toEqual({ kind: 'allow', layout: 'public', whiteBackground: false });
       } else {
         expect(decision).toEqual({ kind: 'redirect', location: `/login?next=${encodeURIComponent(`${path}?from=share`)}` });
@@ -96,7 +99,7 @@ describe('guard: the route table', () => {
 
     test('a signed-in unverified user gets the public variant, or goes to /not-activated', () => {
       const decision = guard(path, '', UNVERIFIED);
-      if (variant) {
+      if (variant || open === true) {
         expect(decision).toEqual({ kind: 'allow', layout: 'public', whiteBackground: false });
       } else {
         expect(decision).toEqual({ kind: 'redirect', location: '/not-activated' });

@@ -19,6 +19,14 @@ export const WHITE_BACKGROUND_ROUTES: readonly string[] = ['/books', '/book-hist
 /** Pages a signed-in, verified user is sent away from. */
 const SIGNED_OUT_ONLY_ROUTES: readonly string[] = ['/login', '/register'];
 
+/** Pages anyone may open, in the public shell when signed out: the front door, the help centre and the error page. */
+const OPEN_PAGES: readonly RegExp[] = [/^\/$/, /^\/help\/?$/, /^\/help\/doc\/[a-z-]+\/?$/, /^\/error\/?$/];
+
+/** True for the pages of {@link OPEN_PAGES}. */
+export function isOpenPage(pathname: string): boolean {
+  return OPEN_PAGES.some((pattern) => pattern.test(pathname));
+}
+
 /** The pages with a version for signed-out visitors (spec 01 §2.2). */
 export type PublicVariant = 'qr' | 'book' | 'video' | 'audio' | 'epustaka' | 'article';
 
@@ -88,7 +96,9 @@ export function guard(pathname: string, search: string, session: Session): Guard
     return { kind: 'allow', layout: 'auth', whiteBackground: false };
   }
   if (!verified) {
-    if (publicVariantOf(pathname)) return { kind: 'allow', layout: 'public', whiteBackground: false };
+    // The front door is for visitors; an account still to verify is sent to do that.
+    const frontDoorOfUnverified = session.authenticated && trimSlash(pathname) === '/';
+    if (publicVariantOf(pathname) || (isOpenPage(pathname) && !frontDoorOfUnverified)) return { kind: 'allow', layout: 'public', whiteBackground: false };
     if (session.authenticated) return { kind: 'redirect', location: '/not-activated' };
     return { kind: 'redirect', location: loginLocation(pathname, search) };
   }

@@ -1,0 +1,113 @@
+import type { Queryable } from '../db/client.ts';
+import type { QrTargetType } from '../../src/lib/domain/qr.ts';
+import { QR_LOCATIONS_PER_CODE } from '../../src/lib/domain/qr.ts';
+
+export interface QrCodeRow {
+  id: string;
+  owner_id: string;
+  target_type: QrTargetType;
+  target_id: string;
+  location_label: string | null;
+  created_at: Date | string;
+}
+
+export interface QrScanRow {
+  qr_code_id: string;
+  location: string;
+  scan_count: string | number;
+  last_scanned_at: Date | string | null;
+}
+
+const COLUMNS = 'id, owner_id, target_type, target_id, location_label, created_at';
+
+export async function insertQrCode(
+  db: Queryable,
+  input: { ownerId: string; targetType: QrTargetType; targetId: string; locationLabel: string | null },
+): Promise<QrCodeRow> {
+  const { rows } = await db.query<QrCodeRow>(
+    `INSERT INTO qr_codes (owner_id, target_type, target_id, location_label) VALUES ($1, $2, $3, $4) RETURNING ${COLUMNS}`,
+    [input.ownerId, input.targetType, input.targetId, input.locationLabel],
+  );
+  return rows[0]!;
+}
+
+/** A code that has not been deleted. */
+export async function findQrCode(db: Queryable, id: string): Promise<QrCodeRow | undefined> {
+  const { rows } = await db.query<QrCodeRow>(`SELECT ${COLUMNS} FROM qr_codes WHERE id = $1 AND deleted_at IS NULL`, [id]);
+  return rows[0];
+}
+
+export async function listOwnerQrCodes(db: Queryable, ownerId: string, paging: { limit: number; offset: number }): Promise<{ rows: QrCodeRow[]; total: number }> {
+  const [page, count] = await Promise.all([
+    db.query<QrCodeRow>(
+      `SELECT ${COLUMNS} FROM qr_codes WHERE owner_id = $1 AND deleted_at IS NULL ORDER BY created_at DESC, id LIMIT $2 OFFSET $3`,
+      [ownerId, paging.limit, paging.offset],
+    ),
+    db.query<{ total: number }>('SELECT count(*)::int AS total FROM qr_codes WHERE owner_id = $1 AND deleted_at IS NULL', [ownerId]),
+  ]);
+  return { rows: page.rows, total: count.rows[0]?.total ?? 0 };
+}
+
+export async function softDeleteQrCode(db: Queryable, id: string, now: Date): Promise<void> {
+  await db.query('UPDATE qr_codes SET deleted_at = $2 WHERE id = $1 AND deleted_at IS NULL', [id, now.toISOString()]);
+}
+
+export async function listScans(db: Queryable, codeIds: string[]): Promise<QrScanRow[]> {
+  if (codeIds.length === 0) return [];
+  const { rows } = await db.query<QrScanRow>(
+    `SELECT qr_code_id, location, scan_count, last_scanned_at FROM qr_scans WHERE qr_code_id = ANY($1::uuid[])
+      ORDER BY scan_count DESC, location`,
+    [codeIds],
+  );
+  return rows;
+}
+
+/**
+ * Counts one scan of a code at `location` (a slug, '' for none). A code counts at most
+ * QR_LOCATIONS_PER_CODE distinct locations; scans at others count under ''. One statement each
+ * way, so concurrent scans never lose a count.
+ */
+export async function countScan(db: Queryable, codeId: string, location: string, now: Date): Promise<void> {
+  const at = now.toISOString();
+  if (location !== '') {
+    const { rows } = await db.query(
+      `INSERT INTO qr_scans (qr_code_id, location, scan_count, last_scanned_at)
+       SELECT $1, $2, 1, $3
+        WHERE EXISTS (SELECT 1 FROM qr_scans WHERE qr_code_id = $1 AND location = $2)
+           OR (SELECT count(*) FROM qr_scans WHERE qr_code_id = $1 AND location <> '') < ${QR_LOCATIONS_PER_CODE}
+       ON CONFLICT (qr_code_id, location) DO UPDATE SET scan_count = qr_scans.scan_count + 1, last_scanned_at = EXCLUDED.last_scanned_at
+       RETURNING 1`,
+      [codeId, location, at],
+    );
+    if (rows.length > 0) return;
+  }
+  await db.query(
+    `INSERT INTO qr_scans (qr_code_id, location, scan_count, last_scanned_at) VALUES ($1, '', 1, $2)
+     ON CONFLICT (qr_code_id, location) DO UPDATE SET scan_count = qr_scans.scan_count + 1, last_scanned_at = EXCLUDED.last_scanned_at`,
+    [codeId, at],
+  );
+}
+
+export interface QrCandidateRow {
+  type: 'BOOK' | 'EPUSTAKA';
+  id: string;
+  title: string;
+  subtitle: string | null;
+}
+
+/** The ePustakas `ownerId` runs and the books they hold, matching `q` when given (at most `limit`). */
+export async function listQrCandidates(db: Queryable, ownerId: string, q: string | undefined, limit: number): Promise<QrCandidateRow[]> {
+  const pattern = q ? `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : '%';
+  const { rows } = await db.query<QrCandidateRow>(
+    `(SELECT 'EPUSTAKA' AS type, e.id, e.epustaka_name AS title, NULL::text AS subtitle, 0 AS rank
+        FROM epustaka e WHERE e.created_by = $1 AND e.epustaka_name ILIKE $2)
+     UNION ALL
+     (SELECT DISTINCT ON (b.id) 'BOOK' AS type, b.id, b.catalog_title AS title, e.epustaka_name AS subtitle, 1 AS rank
+        FROM books b JOIN epustaka_books eb ON eb.book_id = b.id JOIN epustaka e ON e.id = eb.epustaka_id
+       WHERE e.created_by = $1 AND b.catalog_title ILIKE $2
+       ORDER BY b.id)
+     ORDER BY rank, title LIMIT $3`,
+    [ownerId, pattern, limit],
+  );
+  return rows.map(({ type, id, title, subtitle }) => ({ type, id, title, subtitle }));
+}

@@ -1,0 +1,54 @@
+import { useStore } from '@nanostores/react';
+import { useTranslation } from 'react-i18next';
+import type { Lang } from '../../lib/i18n/index.ts';
+import { $contentUnavailable, $imagePreview } from '../../lib/stores/dialogs.ts';
+import { closeTarget } from '../../lib/domain/unavailable.ts';
+import { I18nRoot } from './I18nRoot.tsx';
+import { Modal } from './Modal.tsx';
+
+/**
+ * Dialogs any island of the signed-in layout can open through the stores in lib/stores/dialogs.ts:
+ * content unavailable (spec 03 §2.20) and the image preview.
+ */
+export function SharedDialogs({ lang }: { lang: Lang }) {
+  return (
+    <I18nRoot lang={lang}>
+      <ContentUnavailableDialog />
+      <ImagePreviewDialog />
+    </I18nRoot>
+  );
+}
+
+function ContentUnavailableDialog() {
+  const { t } = useTranslation();
+  const kind = useStore($contentUnavailable);
+  const close = () => {
+    const target = kind ? closeTarget(kind) : null;
+    $contentUnavailable.set(null);
+    if (target) window.location.assign(target);
+  };
+  return (
+    <Modal
+      open={kind !== null}
+      onClose={close}
+      title={t(kind === 'private' ? 'reach.unavailable.privateTitle' : 'reach.unavailable.notFoundTitle')}
+      footer={
+        <button type="button" className="btn btn-primary" onClick={close}>
+          {kind === 'private' ? t('common.close') : t('common.backHome')}
+        </button>
+      }
+    >
+      <p data-content-unavailable={kind ?? undefined}>{t(kind === 'private' ? 'reach.unavailable.privateText' : 'reach.unavailable.notFoundText')}</p>
+    </Modal>
+  );
+}
+
+function ImagePreviewDialog() {
+  const { t } = useTranslation();
+  const image = useStore($imagePreview);
+  return (
+    <Modal open={image !== null} onClose={() => $imagePreview.set(null)} title={image?.alt || t('reach.imagePreview.title')} widthClass="max-w-4xl">
+      {image && <img src={image.src} alt={image.alt} className="mx-auto max-h-[75dvh] w-auto max-w-full object-contain" />}
+    </Modal>
+  );
+}
