@@ -26,9 +26,9 @@ describe('built pages', () => {
   test('leaves other sites and fragments alone', () => {
     expect(isBuiltPage('https://example.org/x')).toBe(true);
     expect(isBuiltPage('#tab-review')).toBe(true);
-    expect(builtHref('/timeline')).toBeUndefined();
+    expect(builtHref('/donation')).toBeUndefined();
     expect(builtHref('/books')).toBe('/books');
-    expect(builtEntries([{ url: '/video' }, { url: '/books' }])).toEqual([{ url: '/books' }]);
+    expect(builtEntries([{ url: '/donation' }, { url: '/books' }])).toEqual([{ url: '/books' }]);
   });
 
   test('every listed page has its route file (the shelf pages arrive with their own work)', () => {
