@@ -1,6 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import { pageLangParam } from '../domain/book.ts';
-import { createT } from '../i18n/index.ts';
+import { createT } from '../i18n/texts.server.ts';
 
 /**
  * A public page may be asked for in a language with `?lang=id|en` (its hreflang alternates);
