@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
-import { followingListQuerySchema, multimediaHistoryQuerySchema, newsHistoryQuerySchema } from '../../src/lib/api/schemas/people.ts';
-import type { MultimediaItem, NewsHistoryItem } from '../../src/lib/api/schemas/people.ts';
+import { followingListQuerySchema } from '../../src/lib/api/schemas/people.ts';
 import { requireCaller, type AuthEnv } from '../http/auth-guard.ts';
 import { listBody, parseFilter, type FilterField } from '../http/list-params.ts';
 import { queryParams } from '../http/validate.ts';
@@ -13,12 +12,12 @@ const FOLLOW_FILTER_FIELDS = {
 } satisfies Record<string, FilterField>;
 
 /**
- * People and their histories (spec 02 §2.4, §2.5, §7): webhook/following, multimedia-history-list
- * and news-history-list. Another member's lists are open to their organisation only.
+ * Whom a member follows (spec 02 §2.5, §7): webhook/following. Another member's list is open to
+ * their organisation only. Their media and news histories are served by routes/media.ts and news.ts.
  */
 export function peopleRoutes(deps: ApiDeps) {
   const app = new Hono<AuthEnv>();
-  for (const path of ['/following', '/multimedia-history-list', '/news-history-list']) app.use(path, requireCaller(deps));
+  for (const path of ['/following']) app.use(path, requireCaller(deps));
 
   app.get('/following', async (c) => {
     const query = queryParams(c, followingListQuerySchema);
@@ -34,20 +33,6 @@ export function peopleRoutes(deps: ApiDeps) {
       offset: query.offset,
     });
     return c.json(listBody(page, query));
-  });
-
-  // The history rows of video, audio and articles (content_access_history) are listed here once
-  // those kinds of content are in the catalogue; until then every history is empty.
-  app.get('/multimedia-history-list', async (c) => {
-    const query = queryParams(c, multimediaHistoryQuerySchema);
-    await visibleUserId(deps, c.get('caller').user, query.user_id);
-    return c.json(listBody<MultimediaItem>({ rows: [], total: 0 }, query));
-  });
-
-  app.get('/news-history-list', async (c) => {
-    const query = queryParams(c, newsHistoryQuerySchema);
-    await visibleUserId(deps, c.get('caller').user, query.user_id);
-    return c.json(listBody<NewsHistoryItem>({ rows: [], total: 0 }, query));
   });
 
   return app;

@@ -61,24 +61,9 @@ export type FollowingListQuery = z.input<typeof followingListQuerySchema>;
 export const profileQuerySchema = z.object({ user_id: id('invalid_user_id').optional() });
 export type ProfileQuery = z.input<typeof profileQuerySchema>;
 
-/** GET webhook/multimedia-history-list: what a user watched or listened to. */
-export const multimediaHistoryQuerySchema = z.object({
-  type: z.enum(['audio', 'video'], { error: 'invalid_type' }),
-  user_id: id('invalid_user_id').optional(),
-  q: searchParam,
-  limit: limitParam(PEOPLE_LIMITS.history.default, PEOPLE_LIMITS.history.max),
-  offset: offsetParam,
-});
-export type MultimediaHistoryQuery = z.input<typeof multimediaHistoryQuerySchema>;
-
-/** GET webhook/news-history-list: the articles a user read. */
-export const newsHistoryQuerySchema = z.object({
-  user_id: id('invalid_user_id').optional(),
-  q: searchParam,
-  limit: limitParam(PEOPLE_LIMITS.history.default, PEOPLE_LIMITS.history.max),
-  offset: offsetParam,
-});
-export type NewsHistoryQuery = z.input<typeof newsHistoryQuerySchema>;
+// The media and news histories are served by their own resources (schemas/media.ts, news.ts).
+export { mediaHistoryQuerySchema as multimediaHistoryQuerySchema, type MediaHistoryQuery as MultimediaHistoryQuery } from './media.ts';
+export { newsHistoryQuerySchema, type NewsHistoryQuery } from './news.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Responses
@@ -87,24 +72,10 @@ export type NewsHistoryQuery = z.input<typeof newsHistoryQuerySchema>;
 export type SearchBook = BookListItem;
 
 /** A row of GET webhook/search-multimedia and of the media history (spec 02 §3 Multimedia). */
-export interface MultimediaItem {
-  id: string;
-  media_title: string;
-  media_thumbnail_url: string | null;
-  /** Seconds. */
-  media_duration: number | null;
-  collection_id: string;
-  epustaka_id: string | null;
-}
+export type { MediaItem as MultimediaItem } from './media.ts';
 
 /** A row of GET webhook/news-history-list (spec 02 §3 News history item). */
-export interface NewsHistoryItem {
-  id: string;
-  news_title: string;
-  news_thumbnail_url: string | null;
-  collection_id: string;
-  epustaka_id: string | null;
-}
+export type { NewsHistoryItem } from './news.ts';
 
 /** A row of search-user, suggested-friends, follower and following. */
 export interface PersonRow extends UserBrief {
