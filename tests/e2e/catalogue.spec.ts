@@ -281,8 +281,8 @@ test.describe('book detail', () => {
       await confirm.getByRole('button', { name: 'Ikuti', exact: true }).click();
       await expect(page.getByText(`Anda sekarang mengikuti ${name}.`)).toBeVisible();
       await expect(first.getByRole('button', { name: `Berhenti mengikuti ${name}` })).toHaveText('Mengikuti');
-      // Profile pages are not built yet: the name is text, not a link to a missing page.
-      await expect(first.getByRole('link')).toHaveCount(0);
+      // The name leads to the person's profile.
+      await expect(first.getByRole('link').first()).toHaveAttribute('href', /^\/profil\/user\/[0-9a-f-]{36}$/);
     }
   });
 });
