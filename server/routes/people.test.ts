@@ -138,9 +138,11 @@ describe('webhook/following and webhook/follower', () => {
     const viewer = await createCaller(ctx);
     const outsider = await ctx.createUser({ organizationId: OTHER_ORG });
     await signIn(ctx, outsider);
-    const res = await get(viewer, `/webhook/following?user_id=${outsider.id}`);
-    expect(res.status).toBe(404);
-    expect(res.body.errors[0].code).toBe('user_not_found');
+    for (const list of ['following', 'follower']) {
+      const res = await get(viewer, `/webhook/${list}?user_id=${outsider.id}`);
+      expect(res.status, list).toBe(404);
+      expect(res.body.errors[0].code).toBe('user_not_found');
+    }
   });
 });
 

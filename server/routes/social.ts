@@ -1,10 +1,9 @@
 import { Hono } from 'hono';
 import { feedRecommendationSchema, followerListQuerySchema, followSchema, unfollowSchema } from '../../src/lib/api/schemas/catalogue.ts';
 import { requireCaller, type AuthEnv } from '../http/auth-guard.ts';
-import { notFound } from '../http/errors.ts';
 import { listBody, parseFilter, type FilterField } from '../http/list-params.ts';
 import { jsonBody, queryParams } from '../http/validate.ts';
-import { existingUserIds } from '../catalogue/epustaka.repository.ts';
+import { visibleUserId } from '../people/people.service.ts';
 import { listFollowers } from '../catalogue/social.repository.ts';
 import { follow, recommendBook, unfollow } from '../catalogue/social.service.ts';
 import type { ApiDeps } from '../deps.ts';
@@ -32,11 +31,9 @@ export function socialRoutes(deps: ApiDeps) {
   app.get('/follower', auth, async (c) => {
     const query = queryParams(c, followerListQuerySchema);
     const viewerId = c.get('caller').user.id;
-    const userId = query.user_id ?? viewerId;
+    // Another member's followers: within the caller's organisation only, like their profile.
+    const userId = await visibleUserId(deps, c.get('caller').user, query.user_id);
     const byName = parseFilter(query.filter, FOLLOWER_FILTER_FIELDS);
-    if (userId !== viewerId && (await existingUserIds(deps.db, [userId])).size === 0) {
-      throw notFound('user_not_found', 'The user could not be found.');
-    }
     const page = await listFollowers(deps.db, {
       userId,
       viewerId,

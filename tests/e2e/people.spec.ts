@@ -85,8 +85,16 @@ test.describe('people, addresses', () => {
   // The browser logs the 404 of the unknown profile's document.
   test.use({ allowErrors: /status of 404/ });
 
-  test('an unknown profile is the not-found page with status 404', async ({ page }) => {
+  test('a bio shows as text; an unknown profile is the not-found page with status 404', async ({ page }) => {
     await signInAsNewUser(page, 'Penguji Alamat');
+    // A bio is stored text: it shows as written, never as markup.
+    const bio = '<img src=x onerror="alert(1)"> <b>tebal</b>';
+    const saved = await page.request.put('/auth/account', { data: { scope: 'profile', data: { bio } } });
+    expect(saved.ok(), await saved.text()).toBe(true);
+    await page.goto('/profile');
+    await expect(page.locator('[data-bio]')).toHaveText(bio);
+    await expect(page.locator('[data-bio] img, [data-bio] b')).toHaveCount(0);
+
     const res = await page.goto('/profil/user/0b6f3c1e-2a4d-4e5f-8a9b-1c2d3e4f5a6b');
     expect(res!.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Pengguna tidak ditemukan' })).toBeVisible();

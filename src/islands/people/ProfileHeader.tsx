@@ -5,7 +5,7 @@ import type { Lang } from '../../lib/i18n/index.ts';
 import { hasMore } from '../../lib/stores/list.ts';
 import { notifyCatalogueError } from '../../lib/stores/catalogue.ts';
 import { askFollow } from '../../lib/stores/social.ts';
-import { $profile, dialogReloadable, followerDialog, followingDialog, profileReload, showProfile, type ProfileState } from '../../lib/stores/people.ts';
+import { $shownProfile, dialogReloadable, followerDialog, followingDialog, profileReload, showProfile, type ProfileState } from '../../lib/stores/people.ts';
 import { FollowButton } from '../catalogue/FollowButton.tsx';
 import { FollowConfirmDialog } from '../catalogue/FollowConfirmDialog.tsx';
 import { I18nRoot } from '../shell/I18nRoot.tsx';
@@ -40,7 +40,7 @@ function Header({ profile: initial, viewerId, followersHref, followingHref }: Om
   const { t } = useTranslation();
   // The store is filled in the browser only: on the server it would outlive the request.
   useEffect(() => showProfile(initial), [initial]);
-  const stored = useStore($profile);
+  const stored = useStore($shownProfile);
   const profile = stored && stored.id === initial.id ? stored : initial;
   const [open, setOpen] = useState<Which | null>(null);
 

@@ -14,8 +14,8 @@ export type HistoryView =
   | { kind: 'failed' };
 
 /** A member's video, audio or article history (from content_access_history), `pages` pages at once. */
-export async function loadHistory(http: HttpClient, query: { kind: HistoryKind; userId?: string; q: string; pages: number }): Promise<HistoryView> {
-  const want = HISTORY_PAGE_SIZE * query.pages;
+export async function loadHistory(http: HttpClient, query: { kind: HistoryKind; userId?: string; q: string; pages: number; limit?: number }): Promise<HistoryView> {
+  const want = query.limit ?? HISTORY_PAGE_SIZE * query.pages;
   const base = { user_id: query.userId, q: query.q || undefined };
   try {
     if (query.kind === 'article') return { kind: 'news', ...(await firstRows((p) => getNewsHistory(http, { ...base, ...p }), want)) };

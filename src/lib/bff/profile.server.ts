@@ -4,6 +4,7 @@ import type { HistoryItem } from '../api/schemas/shelf.ts';
 import { getUserProfile } from '../api/people.ts';
 import { getHistoryShelf } from '../api/shelf.ts';
 import { PROFILE_PREVIEWS } from '../domain/people.ts';
+import { loadHistory, type HistoryView } from './history.server.ts';
 
 export type ProfileLoad = { kind: 'ok'; profile: UserProfile } | { kind: 'missing' } | { kind: 'failed' };
 
@@ -28,4 +29,10 @@ export async function loadBookPreview(http: HttpClient, userId: string): Promise
     console.error(`The book history of ${userId} could not be loaded`, error);
     return null;
   }
+}
+
+/** The first items of a member's video, audio or article history (4, 8, 4 on the profile); null when it fails. */
+export async function loadMediaPreview(http: HttpClient, userId: string, kind: 'video' | 'audio' | 'article'): Promise<HistoryView | null> {
+  const view = await loadHistory(http, { kind, userId, q: '', pages: 1, limit: PROFILE_PREVIEWS[kind] });
+  return view.kind === 'media' || view.kind === 'news' ? view : null;
 }

@@ -13,7 +13,7 @@ import type { Reloadable } from './social.ts';
 
 export type ProfileState = Pick<UserProfile, 'id' | 'name' | 'followed' | 'follow_id' | 'is_self' | 'follower_count' | 'following_count'>;
 
-export const $profile = atom<ProfileState | null>(null);
+export const $shownProfile = atom<ProfileState | null>(null);
 
 function pick(profile: ProfileState): ProfileState {
   const { id, name, followed, follow_id, is_self, follower_count, following_count } = profile;
@@ -21,15 +21,15 @@ function pick(profile: ProfileState): ProfileState {
 }
 
 export function showProfile(profile: ProfileState): void {
-  $profile.set(pick(profile));
+  $shownProfile.set(pick(profile));
 }
 
 /** Fetches the profile again (after a follow changed): its button and counts follow. */
 export const profileReload: Reloadable = {
   async reload() {
-    const current = $profile.get();
+    const current = $shownProfile.get();
     if (!current) return;
-    $profile.set(pick(await getUserProfile(api, { user_id: current.id })));
+    $shownProfile.set(pick(await getUserProfile(api, { user_id: current.id })));
   },
 };
 
