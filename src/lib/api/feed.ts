@@ -30,3 +30,8 @@ export async function setFeedLike(http: HttpClient, body: { object_id: string; s
 export async function createPost(http: HttpClient, body: PostingInput): Promise<FeedItem> {
   return (await http.post<{ data: FeedItem }>('webhook/posting', body)).data;
 }
+
+/** DELETE webhook/posting: one's own post. */
+export async function deletePost(http: HttpClient, id: string): Promise<void> {
+  await http.delete('webhook/posting', { id });
+}
