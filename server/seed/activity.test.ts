@@ -75,4 +75,20 @@ describe('demo activity', () => {
     );
     expect(rows[0]!.n).toBe(0);
   });
+
+  test('every loan and review has its timeline item, which the student sees from the people they follow', async () => {
+    const { rows } = await ctx.db.query<{ loans: number; reviews: number; borrow_items: number; review_items: number }>(
+      `SELECT (SELECT count(*)::int FROM borrows) AS loans,
+              (SELECT count(*)::int FROM ratings WHERE parent_id IS NULL) AS reviews,
+              (SELECT count(*)::int FROM feeds WHERE feed_type = 'BOOK_BORROW') AS borrow_items,
+              (SELECT count(*)::int FROM feeds WHERE feed_type = 'BOOK_REVIEW') AS review_items`,
+    );
+    expect(rows[0]!.borrow_items).toBe(rows[0]!.loans);
+    expect(rows[0]!.review_items).toBe(rows[0]!.reviews);
+    const token = await signIn(ctx, { id: ids.get('siswa')! });
+    const timeline = await ctx.request('GET', '/webhook/feeds', { token });
+    expect(timeline.body.data.length).toBeGreaterThan(0);
+    const senders = new Set(timeline.body.data.map((f: { sender: { id: string } }) => f.sender.id));
+    for (const sender of senders) expect([ids.get('siswa'), ids.get('guru'), ids.get('rina')]).toContain(sender);
+  });
 });

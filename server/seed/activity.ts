@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/client.ts';
 import { LOAN_DAYS } from '../../src/lib/api/schemas/catalogue.ts';
+import { addFeedItem } from '../feed/feed.repository.ts';
 
 /** A loan in the demo: `daysAgo` it started; `returnedAfter` days later it came back (open when absent). */
 interface DemoLoan {
@@ -114,6 +115,7 @@ export async function insertActivity(
         new Date(borrowedAt).toISOString(), new Date(borrowedAt + LOAN_DAYS * DAY).toISOString(), returnedAt,
       ],
     );
+    await addFeedItem(db, { type: 'BOOK_BORROW', senderId: user(loan.user), objectType: 'BOOK', objectId: book(loan.book), now: new Date(borrowedAt) });
     if (returnedAt === null) {
       await db.query(
         `UPDATE epustaka_books SET available_qty = available_qty - 1
@@ -136,6 +138,7 @@ export async function insertActivity(
        VALUES ($1, $2, $3, $4, $5, $5) RETURNING id`,
       [book(review.book), user(review.user), review.level, review.comment, at(review.daysAgo * DAY)],
     );
+    await addFeedItem(db, { type: 'BOOK_REVIEW', senderId: user(review.user), objectType: 'RATING', objectId: rows[0]!.id, now: new Date(at(review.daysAgo * DAY)) });
     for (const reply of review.replies) {
       await db.query(
         `INSERT INTO ratings (book_id, user_id, parent_id, rating_comment, created_at, updated_at)

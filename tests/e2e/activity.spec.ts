@@ -130,3 +130,47 @@ test.describe('timeline', () => {
     await fan.page.context().close();
   });
 });
+
+test.describe('posting on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('a post with a picture shows its upload progress, then opens on its own page', async ({ page }) => {
+    await signInAsNewUser(page, 'Penulis Kiriman');
+    await page.goto('/timeline');
+    await hydrated(page);
+    const composer = page.getByRole('form', { name: 'Kiriman baru' });
+    const send = composer.getByRole('button', { name: 'Kirim' });
+    await expect(send).toBeDisabled();
+
+    // Hold the upload's answer a moment, so its progress can be seen.
+    await page.route('**/storage/uploadobject', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+    await composer.locator('input[type="file"]').setInputFiles({ name: 'sampul.png', mimeType: 'image/png', buffer: png });
+    await expect(composer.getByTestId('post-progress')).toBeVisible();
+    await expect(send).toBeDisabled();
+    await expect(composer.getByTestId('post-progress')).toHaveCount(0);
+    await expect(composer.getByRole('img', { name: 'Pratinjau gambar' })).toBeVisible();
+    await expect(send).toBeEnabled();
+    await composer.getByRole('textbox').fill('Rak baru di kamar <3');
+    await send.click();
+
+    const post = page.getByTestId('feed-item').first();
+    await expect(post).toHaveAttribute('data-feed-type', 'VISUAL_POST');
+    await expect(post.getByTestId('feed-message')).toHaveText('Rak baru di kamar <3');
+    await expect(post.getByRole('img', { name: 'Gambar kiriman Penulis Kiriman' })).toBeVisible();
+    await expect(composer.getByRole('textbox')).toHaveValue('');
+    await expect(send).toBeDisabled();
+
+    await post.getByRole('link', { name: '0 komentar' }).click();
+    await expect(page).toHaveURL(/\/timeline\/detail\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('feed-message')).toHaveText('Rak baru di kamar <3');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Hapus kiriman' }).click();
+    await page.getByRole('dialog', { name: 'Hapus kiriman' }).getByRole('button', { name: 'Ya' }).click();
+    await expect(page).toHaveURL(/\/timeline$/);
+    await expect(page.getByTestId('feed-empty')).toBeVisible();
+  });
+});

@@ -33,7 +33,8 @@ export const migration: Migration = {
       deleted_at timestamptz,
       created_at timestamptz NOT NULL DEFAULT now()
     );
-    CREATE INDEX comments_object_idx ON comments (object_type, object_id, created_at DESC, id DESC) WHERE parent_id IS NULL;
+    -- Lists of top-level comments and the comment counts of an object (replies included).
+    CREATE INDEX comments_object_idx ON comments (object_type, object_id, created_at DESC, id DESC);
     CREATE INDEX comments_parent_idx ON comments (parent_id, created_at, id) WHERE parent_id IS NOT NULL;
 
     CREATE TABLE comment_reports (

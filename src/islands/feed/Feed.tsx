@@ -10,6 +10,7 @@ import { notifyError } from '../../lib/stores/shell.ts';
 import { I18nRoot } from '../shell/I18nRoot.tsx';
 import { FeedCard } from './FeedCard.tsx';
 import { PostComposer } from './PostComposer.tsx';
+import { DeletePostDialog } from './DeletePostDialog.tsx';
 
 interface Props {
   /** One user's items (a profile); the caller's timeline when absent. */
@@ -50,6 +51,7 @@ function FeedList({ userId, epustakaId, canPost = false, initial, viewerId = '',
   useEffect(() => {
     if (!initial) list.load({ userId, epustakaId }).catch((error) => notifyError(t, error));
   }, []);
+  const [deleting, setDeleting] = useState<FeedItem | null>(null);
   const items = state.loaded ? state.items : (initial?.data ?? []);
   const more = hasMore(state);
   return (
@@ -64,13 +66,18 @@ function FeedList({ userId, epustakaId, canPost = false, initial, viewerId = '',
         <ul className="flex flex-col gap-4" aria-label={t('feed.list')} aria-busy={state.loading}>
           {items.map((item) => (
             <li key={item.id}>
-              <FeedCard item={item} onLike={() => void toggleLike(t, item, viewerId, (patch) => patchItem(list, item.id, patch))} />
+              <FeedCard
+                item={item}
+                onLike={() => void toggleLike(t, item, viewerId, (patch) => patchItem(list, item.id, patch))}
+                onDelete={() => setDeleting(item)}
+              />
             </li>
           ))}
         </ul>
       )}
       {more ? <MoreTrigger list={list} loading={state.loading} /> : null}
       {!state.loaded && state.loading ? <span className="loading loading-spinner text-primary mx-auto" aria-label={t('feed.loading')} /> : null}
+      <DeletePostDialog item={deleting} onClose={() => setDeleting(null)} onDeleted={() => void list.reload()} />
     </div>
   );
 }

@@ -16,6 +16,8 @@ interface Props {
   onLike: () => void;
   /** On the item's own page the comment count is not a link. */
   detail?: boolean;
+  /** Offered on one's own posts. */
+  onDelete?: () => void;
 }
 
 /** A profile link, when profiles exist, for users; ePustaka and schools are not clickable. */
@@ -26,7 +28,7 @@ function senderHref(item: FeedItem): string | undefined {
 }
 
 /** One item of the timeline (spec 02 §2.7, §3): who did what, the book or post, likes and comments. */
-export function FeedCard({ item, onLike, detail = false }: Props) {
+export function FeedCard({ item, onLike, detail = false, onDelete }: Props) {
   const { t, i18n } = useTranslation();
   const when = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'id-ID', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Jakarta' }).format(new Date(item.created_at));
   const href = senderHref(item);
@@ -99,6 +101,11 @@ export function FeedCard({ item, onLike, detail = false }: Props) {
               {t('feed.comments', { count: item.total_comment })}
             </a>
           )}
+          {onDelete && item.is_mine && item.feed_type === 'VISUAL_POST' ? (
+            <button type="button" className="btn btn-ghost btn-sm text-error ml-auto" onClick={onDelete}>
+              {t('feed.deletePost')}
+            </button>
+          ) : null}
         </footer>
       </div>
     </article>

@@ -5,6 +5,7 @@ import type { FeedItem } from '../../lib/api/schemas/feed.ts';
 import { toggleLike } from '../../lib/stores/feed.ts';
 import { I18nRoot } from '../shell/I18nRoot.tsx';
 import { FeedCard } from './FeedCard.tsx';
+import { DeletePostDialog } from './DeletePostDialog.tsx';
 
 interface Props {
   lang: Lang;
@@ -24,5 +25,11 @@ export function FeedDetail({ lang, ...props }: Props) {
 function Detail({ item: initial, viewerId }: Omit<Props, 'lang'>) {
   const { t } = useTranslation();
   const [item, setItem] = useState(initial);
-  return <FeedCard item={item} detail onLike={() => void toggleLike(t, item, viewerId, (patch) => setItem((current) => ({ ...current, ...patch })))} />;
+  const [deleting, setDeleting] = useState(false);
+  return (
+    <>
+      <FeedCard item={item} detail onLike={() => void toggleLike(t, item, viewerId, (patch) => setItem((current) => ({ ...current, ...patch })))} onDelete={() => setDeleting(true)} />
+      <DeletePostDialog item={deleting ? item : null} onClose={() => setDeleting(false)} onDeleted={() => window.location.assign('/timeline')} />
+    </>
+  );
 }

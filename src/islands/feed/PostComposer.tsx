@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api/browser.ts';
 import { uploadObject } from '../../lib/api/account.ts';
 import { createPost } from '../../lib/api/feed.ts';
+import { fetchProfile } from '../../lib/api/shell.ts';
 import { validateImageFile } from '../../lib/domain/account-validation.ts';
 import { POST_MAX_CHARS } from '../../lib/domain/feed.ts';
 import { isBlank } from '../../lib/domain/text.ts';
@@ -58,8 +59,10 @@ export function PostComposer({ epustakaId, viewerId, organizationId, onPosted }:
     const url = URL.createObjectURL(file);
     setUpload({ phase: 'uploading', progress: 0, preview: url });
     try {
+      // Pages that know the organisation pass it; others ask the profile once.
+      const bucketName = organizationId || (await fetchProfile(api)).organizations.id;
       const result = await uploadObject({
-        bucketName: organizationId ?? '',
+        bucketName,
         storagePath: 'images/posts',
         file,
         fileName: `post-${Date.now()}.${extensionOf(file)}`,
@@ -91,7 +94,7 @@ export function PostComposer({ epustakaId, viewerId, organizationId, onPosted }:
       await createPost(api, {
         message: text.trim(),
         sender_type: epustakaId ? 'EPUSTAKA' : 'USER',
-        sender_id: epustakaId ?? viewerId,
+        sender_id: epustakaId ?? (viewerId || undefined),
         image_file_id: upload.phase === 'ready' ? upload.objId : undefined,
       });
       setText('');

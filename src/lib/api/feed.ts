@@ -21,7 +21,8 @@ export async function getFeedDetail(http: HttpClient, id: string): Promise<FeedI
 
 /** POST (like) or DELETE (unlike) webhook/like. */
 export async function setFeedLike(http: HttpClient, body: { object_id: string; sender_id: string }, liked: boolean): Promise<LikeResult> {
-  const payload = { object_type: 'FEED', object_id: body.object_id, sender_type: 'USER', sender_id: body.sender_id };
+  // The server knows who likes; the sender is sent only when known (spec 02 §7 names it).
+  const payload = { object_type: 'FEED', object_id: body.object_id, sender_type: 'USER', ...(body.sender_id ? { sender_id: body.sender_id } : {}) };
   const res = liked ? await http.post<{ data: LikeResult }>('webhook/like', payload) : await http.delete<{ data: LikeResult }>('webhook/like', payload);
   return res.data;
 }
@@ -29,4 +30,9 @@ export async function setFeedLike(http: HttpClient, body: { object_id: string; s
 /** POST webhook/posting. */
 export async function createPost(http: HttpClient, body: PostingInput): Promise<FeedItem> {
   return (await http.post<{ data: FeedItem }>('webhook/posting', body)).data;
+}
+
+/** DELETE webhook/posting: one's own post. */
+export async function deletePost(http: HttpClient, id: string): Promise<void> {
+  await http.delete('webhook/posting', { id });
 }
