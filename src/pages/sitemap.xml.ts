@@ -1,6 +1,7 @@
 import type { APIRoute } from 'astro';
 import { serverApi } from '../lib/bff/api-client.server.ts';
 import { getPublicBookSitemap } from '../lib/api/catalogue.ts';
+import { SITE_PAGES_SITEMAP } from '../lib/domain/site-pages.ts';
 import { latest, PUBLIC_FILE_CACHE, SITEMAP_PAGE_SIZE, sitemapIndexXml, sitemapPageCount, sitemapPagePath } from '../lib/domain/book.ts';
 
 /**
@@ -19,6 +20,7 @@ export const GET: APIRoute = async (context) => {
       loc: `${(context.site ?? context.url).origin}${sitemapPagePath(index + 1)}`,
       lastmod: latest(body.data.map((book) => book.updated_at)),
     }));
+    entries.push({ loc: `${(context.site ?? context.url).origin}${SITE_PAGES_SITEMAP}`, lastmod: null });
     return new Response(sitemapIndexXml(entries), {
       headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': PUBLIC_FILE_CACHE },
     });

@@ -149,4 +149,13 @@ test.describe('front door', () => {
     await signIn(page, demoUsers.siswa);
     await expect(page).toHaveURL(bookPath);
   });
+
+  test('the front door and the help centre are listed in the sitemap', async ({ request }) => {
+    const index = await (await request.get('/sitemap.xml')).text();
+    const pages = /<loc>([^<]+\/sitemap-pages\.xml)<\/loc>/.exec(index)?.[1];
+    expect(pages).toBeTruthy();
+    const urlset = await (await request.get(new URL(pages!).pathname)).text();
+    expect(urlset).toMatch(/<loc>https?:\/\/[^<]+\/help<\/loc>/);
+    expect(urlset).toMatch(/<loc>https?:\/\/[^<]+\/<\/loc>/);
+  });
 });
