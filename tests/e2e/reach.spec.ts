@@ -56,6 +56,14 @@ test.describe('QR codes', () => {
     await expect(card.getByRole('link', { name: new RegExp(`${address}$`) })).toBeVisible();
     await expect(card.locator('[data-qr-scans]')).toHaveAttribute('data-qr-scans', '0');
 
+    // The poster in the image preview dialog, before printing.
+    await card.getByRole('button', { name: 'Pratinjau poster' }).click();
+    const preview = page.getByRole('dialog', { name: `Poster kode QR: ${title}` });
+    await expect(preview.getByRole('img', { name: `Poster kode QR: ${title}` })).toBeVisible();
+    await expect.poll(() => preview.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await preview.getByRole('button', { name: 'Tutup' }).click();
+    await expect(preview).toBeHidden();
+
     await card.getByRole('link', { name: 'Cetak label rak' }).click();
     await expect(page.locator('[data-qr-sheet="labels"] svg')).toBeVisible();
     const svg = await page.request.get(`/qr-codes/${codeId}/sheet.svg?layout=poster`);
