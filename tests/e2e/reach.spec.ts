@@ -101,6 +101,26 @@ test.describe('QR codes', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Kode QR tidak ditemukan' })).toBeVisible();
   });
 
+  test("a library's code shows its card to visitors, with sign-in coming back to the code", async ({ page, browser }) => {
+    await signIn(page, demoUsers.pustakawan);
+    const targets = await (await page.request.get('/webhook/qr-targets')).json();
+    const library = targets.data.find((t: { type: string }) => t.type === 'EPUSTAKA') as { id: string; title: string };
+    const made = await page.request.post('/webhook/qr-code', { data: { target_type: 'EPUSTAKA', target_id: library.id, location_label: '<b>Lobi</b>' } });
+    expect(made.status(), await made.text()).toBe(201);
+    const code = (await made.json()).data as { id: string };
+
+    const visitorContext = await browser.newContext();
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`/qr/${code.id}`);
+    await expect(visitor.getByRole('heading', { level: 1, name: library.title })).toBeVisible();
+    // The label is text, never markup.
+    await expect(visitor.locator('[data-qr-location]')).toHaveText('Lokasi: <b>Lobi</b>');
+    await visitor.getByRole('main').getByRole('link', { name: 'Masuk' }).click();
+    await expect(visitor).toHaveURL(`/login?next=${encodeURIComponent(`/qr/${code.id}`)}`);
+    await visitorContext.close();
+    await page.request.delete('/webhook/qr-code', { data: { id: code.id } });
+  });
+
   test('an unknown code is a helpful 404 with a search', async ({ page }) => {
     const response = await page.goto('/qr/3f2b8c1e-7a4d-4e9b-8c21-5d6f7a8b9c0d/rak-9');
     expect(response!.status()).toBe(404);
