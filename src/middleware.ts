@@ -61,6 +61,8 @@ const endedSession = defineMiddleware(async (context, next) => {
   const { locals, request, url } = context;
   if (!locals.sessionEnded || request.method !== 'GET' || isApiRequest(url.pathname, request.method)) return response;
   await response.body?.cancel();
+  // The members' home has no public variant (its visitors' page is the front door): sign in again.
+  if (url.pathname === '/') return context.redirect('/login', 302);
   return context.redirect(url.pathname + url.search, 302);
 });
 

@@ -54,6 +54,8 @@ describe('scale seed', () => {
     expect(manifest.raceBookIds[0]).toBe(scaleId('book', 0));
     expect(manifest.sampleBookId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(await count('SELECT count(*)::int AS n FROM books WHERE id = $1', [manifest.sampleBookId])).toBe(1);
+    const qrId = manifest.sampleQrPath.split('/')[2];
+    expect(await count(`SELECT count(*)::int AS n FROM qr_codes WHERE id = $1 AND target_id = $2`, [qrId, manifest.sampleBookId])).toBe(1);
   });
 
   test('bench users have live sessions: the second borrower of a one-copy race book is refused', async () => {

@@ -38,6 +38,8 @@ export interface ScaleManifest {
   demoEpustakaId: string | null;
   /** A public DRM book with ratings and loans, for the public page and throughput runs. */
   sampleBookId: string;
+  /** A QR code of the sample book with a location, as printed: `/qr/<id>/<location>`. */
+  sampleQrPath: string;
   /** 1,000 books spread over the catalogue, for API runs that must not hit one row only. */
   spreadBookIds: string[];
   raceBookIds: string[];
@@ -287,6 +289,13 @@ export async function seedScale(db: Db, config: Pick<ServerConfig, 'organization
   // The sample: a public DRM catalogue book (i % 3 = 2: read twice, one open loan when i % 10 = 1).
   let sampleIndex = Math.floor(N / 2) - (Math.floor(N / 2) % 30) + 11;
   while ((1 + (sampleIndex % (E - 1))) % 10 === 9) sampleIndex += 30;
+  // A printed code of the sample book, for the QR landing's page weight.
+  const sampleQrId = scaleId('qr', 0);
+  await db.query(
+    `INSERT INTO qr_codes (id, owner_id, target_type, target_id, location_label) VALUES ($1, $2, 'BOOK', $3, 'Rak 1')
+     ON CONFLICT (id) DO NOTHING`,
+    [sampleQrId, scaleId('user', 0), scaleId('book', sampleIndex)],
+  );
   const poolEnd = RACE_BOOKS + BENCH_USERS * POOL_BORROWS_PER_USER;
   const spread: string[] = [];
   for (let k = 0; k < 1000; k++) spread.push(scaleId('book', poolEnd + Math.floor(((N - poolEnd - 1) * k) / 999)));
@@ -297,6 +306,7 @@ export async function seedScale(db: Db, config: Pick<ServerConfig, 'organization
     benchEpustakaId: scaleId('epustaka', 0),
     demoEpustakaId: demo.rows[0]?.id ?? null,
     sampleBookId: scaleId('book', sampleIndex),
+    sampleQrPath: `/qr/${sampleQrId}/rak-1`,
     spreadBookIds: spread,
     raceBookIds: Array.from({ length: RACE_BOOKS }, (_, i) => scaleId('book', i)),
     poolBookIds: Array.from({ length: BENCH_USERS * POOL_BORROWS_PER_USER }, (_, i) => scaleId('book', RACE_BOOKS + i)),

@@ -4,6 +4,7 @@ import { getPublicBookSitemap } from '../lib/api/catalogue.ts';
 import { getEpustakaSitemap } from '../lib/api/libraries.ts';
 import { LIBRARY_SITEMAP_PATH } from '../lib/domain/library-seo.ts';
 import { CONTENT_SITEMAP_PATH } from '../lib/domain/content-seo.ts';
+import { SITE_PAGES_SITEMAP } from '../lib/domain/site-pages.ts';
 import { latest, PUBLIC_FILE_CACHE, SITEMAP_PAGE_SIZE, sitemapIndexXml, sitemapPageCount, sitemapPagePath } from '../lib/domain/book.ts';
 
 /**
@@ -26,6 +27,7 @@ export const GET: APIRoute = async (context) => {
     entries.push({ loc: `${(context.site ?? context.url).origin}${LIBRARY_SITEMAP_PATH}`, lastmod: latest(libraries.map((lib) => lib.updated_at)) });
     // Articles, videos and audio of public libraries.
     entries.push({ loc: `${(context.site ?? context.url).origin}${CONTENT_SITEMAP_PATH}`, lastmod: null });
+    entries.push({ loc: `${(context.site ?? context.url).origin}${SITE_PAGES_SITEMAP}`, lastmod: null });
     return new Response(sitemapIndexXml(entries), {
       headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': PUBLIC_FILE_CACHE },
     });

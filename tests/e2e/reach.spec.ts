@@ -56,6 +56,14 @@ test.describe('QR codes', () => {
     await expect(card.getByRole('link', { name: new RegExp(`${address}$`) })).toBeVisible();
     await expect(card.locator('[data-qr-scans]')).toHaveAttribute('data-qr-scans', '0');
 
+    // The poster in the image preview dialog, before printing.
+    await card.getByRole('button', { name: 'Pratinjau poster' }).click();
+    const preview = page.getByRole('dialog', { name: `Poster kode QR: ${title}` });
+    await expect(preview.getByRole('img', { name: `Poster kode QR: ${title}` })).toBeVisible();
+    await expect.poll(() => preview.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await preview.getByRole('button', { name: 'Tutup' }).click();
+    await expect(preview).toBeHidden();
+
     await card.getByRole('link', { name: 'Cetak label rak' }).click();
     await expect(page.locator('[data-qr-sheet="labels"] svg')).toBeVisible();
     const svg = await page.request.get(`/qr-codes/${codeId}/sheet.svg?layout=poster`);
@@ -91,6 +99,26 @@ test.describe('QR codes', () => {
     const gone = await page.goto(address);
     expect(gone!.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1, name: 'Kode QR tidak ditemukan' })).toBeVisible();
+  });
+
+  test("a library's code shows its card to visitors, with sign-in coming back to the code", async ({ page, browser }) => {
+    await signIn(page, demoUsers.pustakawan);
+    const targets = await (await page.request.get('/webhook/qr-targets')).json();
+    const library = targets.data.find((t: { type: string }) => t.type === 'EPUSTAKA') as { id: string; title: string };
+    const made = await page.request.post('/webhook/qr-code', { data: { target_type: 'EPUSTAKA', target_id: library.id, location_label: '<b>Lobi</b>' } });
+    expect(made.status(), await made.text()).toBe(201);
+    const code = (await made.json()).data as { id: string };
+
+    const visitorContext = await browser.newContext();
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`/qr/${code.id}`);
+    await expect(visitor.getByRole('heading', { level: 1, name: library.title })).toBeVisible();
+    // The label is text, never markup.
+    await expect(visitor.locator('[data-qr-location]')).toHaveText('Lokasi: <b>Lobi</b>');
+    await visitor.getByRole('main').getByRole('link', { name: 'Masuk' }).click();
+    await expect(visitor).toHaveURL(`/login?next=${encodeURIComponent(`/qr/${code.id}`)}`);
+    await visitorContext.close();
+    await page.request.delete('/webhook/qr-code', { data: { id: code.id } });
   });
 
   test('an unknown code is a helpful 404 with a search', async ({ page }) => {
@@ -148,5 +176,14 @@ test.describe('front door', () => {
     await expect(page).toHaveURL(`/login?next=${encodeURIComponent(bookPath)}`);
     await signIn(page, demoUsers.siswa);
     await expect(page).toHaveURL(bookPath);
+  });
+
+  test('the front door and the help centre are listed in the sitemap', async ({ request }) => {
+    const index = await (await request.get('/sitemap.xml')).text();
+    const pages = /<loc>([^<]+\/sitemap-pages\.xml)<\/loc>/.exec(index)?.[1];
+    expect(pages).toBeTruthy();
+    const urlset = await (await request.get(new URL(pages!).pathname)).text();
+    expect(urlset).toMatch(/<loc>https?:\/\/[^<]+\/help<\/loc>/);
+    expect(urlset).toMatch(/<loc>https?:\/\/[^<]+\/<\/loc>/);
   });
 });

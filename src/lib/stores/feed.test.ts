@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../api/errors.ts';
 import type { FeedItem } from '../api/schemas/feed.ts';
-import { createT } from '../i18n/index.ts';
+import { createT } from '../i18n/texts.server.ts';
 import { $toasts } from './shell.ts';
 import { toggleLike } from './feed.ts';
 

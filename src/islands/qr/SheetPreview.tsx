@@ -1,0 +1,16 @@
+import { previewImage } from '../../lib/stores/dialogs.ts';
+
+interface Props {
+  src: string;
+  alt: string;
+  label: string;
+}
+
+/** Opens a print sheet in the image preview dialog of the signed-in layout. */
+export function SheetPreview({ src, alt, label }: Props) {
+  return (
+    <button type="button" className="btn btn-ghost btn-sm" onClick={() => previewImage({ src, alt })} data-sheet-preview>
+      {label}
+    </button>
+  );
+}
