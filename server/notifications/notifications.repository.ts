@@ -90,3 +90,9 @@ export function toNotification(row: NotificationRow): Notification {
     created_at: iso(row.created_at),
   };
 }
+
+/** A user's display name, for the text of the notifications they cause. */
+export async function userName(db: Queryable, userId: string): Promise<string> {
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [userId]);
+  return rows[0]?.name ?? '';
+}

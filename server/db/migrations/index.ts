@@ -8,7 +8,8 @@ import { migration as queueOfferMail } from './20261125_0301_queue_offer_mail.ts
 import { migration as shelf } from './20261125_0500_shelf.ts';
 import { migration as readingPreferences } from './20261125_0600_reading_preferences.ts';
 import { migration as notifications } from './20261126_0201_notifications.ts';
+import { migration as activity } from './20261126_0202_activity.ts';
 import { migration as epustakaMembership } from './20261126_03_epustaka_membership.ts';
 
 /** Every migration, oldest first. */
-export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, notifications, epustakaMembership];
+export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, notifications, activity, epustakaMembership];

@@ -6,7 +6,7 @@ import { limitParam, offsetParam, uuidField } from './params.ts';
 
 /** GET webhook/notifications: newest first, at most `max_age` days old. */
 export const notificationListQuerySchema = z.object({
-  limit: limitParam(NOTIFICATION_PAGE, 100),
+  limit: limitParam(NOTIFICATION_PAGE, 500),
   offset: offsetParam,
   max_age: z.coerce
     .number({ error: 'invalid_max_age' })
