@@ -56,6 +56,8 @@ test('a student asks to join the private library, the librarian approves, the st
   // The student is a member now: the page says so and a book of the library can be borrowed.
   await open(page, `/epustaka/${libraryId}`);
   await expect(page.getByRole('button', { name: 'Sudah bergabung', exact: true })).toBeVisible();
+  // Members of a library with DRM titles see its activities.
+  await expect(page.getByRole('link', { name: 'Aktivitas', exact: true })).toBeVisible();
   const books = await apiJson<{ data: { id: string; book_title: string; using_drm: boolean; available_qty: number }[] }>(page.request, '/webhook/book-list', {
     epustaka_id: libraryId,
     limit: 50,
