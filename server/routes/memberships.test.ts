@@ -73,7 +73,9 @@ describe('who may administer memberships', () => {
       if (allowed) {
         expect(statuses, caller.name).toEqual([200, 200, 200, 200, 200]);
         expect(await membershipOf(applicant.id)).toBeUndefined();
-        expect((await membershipOf(outsider.id))?.member_status).toBe(1);
+        const added = await membershipOf(outsider.id);
+        expect(added?.member_status).toBe(1);
+        expect(Date.parse(added!.expires_at!) - Date.now()).toBeGreaterThan(364 * 86_400_000);
       } else {
         expect(statuses, caller.name).toEqual([403, 403, 403, 403, 403]);
         expect(calls.map((c) => c.body.errors[0].code)).toEqual(['not_epustaka_admin', 'not_epustaka_admin', 'user_mismatch', 'not_epustaka_admin', 'not_epustaka_admin']);
