@@ -4,7 +4,7 @@ import { forbidden, notFound } from '../http/errors.ts';
 import { inTransaction } from './transaction.ts';
 import { effectiveStatus, existingUserIds, findEpustaka, findMembership, upsertMembership, type MemberStatus } from './epustaka.repository.ts';
 import { administers } from '../libraries/members.repository.ts';
-import { notifyJoinRequest } from './membership-events.ts';
+import { notifyJoinApproved, notifyJoinRequest } from './membership-events.ts';
 import { MEMBERSHIP_DAYS } from '../../src/lib/domain/libraries.ts';
 
 /**
@@ -38,6 +38,10 @@ export async function joinEpustaka(deps: ApiDeps, callerId: string, input: JoinE
         // Added by an administrator: a year's membership, as an approved request gets.
         if (byOwner && status === 1) {
           await tx.query('UPDATE epustaka_members SET expires_at = $2 WHERE id = $1', [membershipId, new Date(now.getTime() + MEMBERSHIP_DAYS * 86_400_000).toISOString()]);
+          // Adding someone whose request waited answers that request.
+          if (current === 0) {
+            await notifyJoinApproved(tx, { membershipId, userId, epustakaId: epustaka.id, epustakaName: epustaka.epustaka_name, requestedAt: now });
+          }
         }
         if (status === 0) {
           const { rows } = await tx.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [userId]);

@@ -133,6 +133,14 @@ describe('join requests', () => {
     expect(await notificationsOf(student.id, 'join_approved')).toEqual([{ link: `/epustaka/${libraryId}`, params: { epustaka: 'Pustaka Sekolah Uji' } }]);
   });
 
+  test('adding someone whose request waits approves it and tells them', async () => {
+    const applicant = await createCaller(ctx);
+    await askToJoin(applicant);
+    const res = await ctx.request('POST', '/webhook/join-epustaka-member', { token: helper.token, body: { epustaka_id: libraryId, user_ids: [applicant.id] } });
+    expect(res.body.data.members).toEqual([{ user_id: applicant.id, member_status: 1 }]);
+    expect((await notificationsOf(applicant.id, 'join_approved')).length).toBe(1);
+  });
+
   test('an expired membership cannot borrow; declining a request removes it', async () => {
     const expired = await createCaller(ctx);
     await addMember(ctx, libraryId, expired.id, 3);
