@@ -144,7 +144,7 @@ function MemberRow({ member, tab, lang }: { member: EpustakaMember; tab: Members
         <p className="truncate font-semibold">
           {member.name}
           {member.is_owner ? <span className="badge badge-primary badge-sm ml-2">{t('libraries.admin.owner')}</span> : null}
-          {!member.is_owner && member.is_admin ? <span className="badge badge-ghost badge-sm ml-2">{t('libraries.admin.helper')}</span> : null}
+          {!member.is_owner && member.is_admin ? <span className="badge badge-ghost badge-sm ml-2">{t('libraries.admin.administrator')}</span> : null}
         </p>
         <p className={`text-sm ${member.member_status === 3 ? 'text-error' : 'text-base-content/70'}`}>{note}</p>
       </div>
