@@ -4,7 +4,8 @@ import { forbidden, notFound } from '../http/errors.ts';
 import { inTransaction } from './transaction.ts';
 import { effectiveStatus, existingUserIds, findEpustaka, findMembership, upsertMembership, type MemberStatus } from './epustaka.repository.ts';
 import { administers } from '../libraries/members.repository.ts';
-import { notifyJoinRequest } from './membership-events.ts';
+import { notifyJoinApproved, notifyJoinRequest } from './membership-events.ts';
+import { MEMBERSHIP_DAYS } from '../../src/lib/domain/libraries.ts';
 
 /**
  * Joins users to an ePustaka (spec 01 §4.2, 03 §4.5). A self-join to a public ePustaka is active
@@ -34,6 +35,14 @@ export async function joinEpustaka(deps: ApiDeps, callerId: string, input: JoinE
       else status = byOwner || !epustaka.epustaka_isprivate ? 1 : 0;
       if (status !== current) {
         const membershipId = await upsertMembership(tx, epustaka.id, userId, status, now);
+        // Added by an administrator: a year's membership, as an approved request gets.
+        if (byOwner && status === 1) {
+          await tx.query('UPDATE epustaka_members SET expires_at = $2 WHERE id = $1', [membershipId, new Date(now.getTime() + MEMBERSHIP_DAYS * 86_400_000).toISOString()]);
+          // Adding someone whose request waited answers that request.
+          if (current === 0) {
+            await notifyJoinApproved(tx, { membershipId, userId, epustakaId: epustaka.id, epustakaName: epustaka.epustaka_name, requestedAt: now });
+          }
+        }
         if (status === 0) {
           const { rows } = await tx.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [userId]);
           await notifyJoinRequest(tx, { membershipId, epustakaId: epustaka.id, epustakaName: epustaka.epustaka_name, requesterName: rows[0]!.name, requestedAt: now });

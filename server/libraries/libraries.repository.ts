@@ -27,6 +27,7 @@ interface DetailRow extends CardRow {
   drm_copy_count: number;
   updated_at: Date | string;
   is_admin: boolean;
+  is_owner: boolean;
 }
 
 const COUNTS = `
@@ -96,10 +97,11 @@ export async function findLibrary(
   db: Queryable,
   id: string,
   options: { organizationId: string; viewerId: string | null; now: Date },
-): Promise<(PublicEpustakaDetail & Pick<EpustakaCard, 'has_join' | 'member_status'> & { expires_at: string | null; is_admin: boolean }) | undefined> {
+): Promise<(PublicEpustakaDetail & Pick<EpustakaCard, 'has_join' | 'member_status'> & { expires_at: string | null; is_admin: boolean; is_owner: boolean }) | undefined> {
   const { rows } = await db.query<DetailRow>(
     `SELECT e.id, e.epustaka_name, e.epustaka_logo, e.epustaka_isprivate, e.epustaka_category, e.epustaka_description, e.updated_at,
             m.member_status, m.expires_at,
+            coalesce(e.created_by = $3, false) AS is_owner,
             coalesce(e.created_by = $3, false)
               OR coalesce(m.is_admin AND m.member_status = 1 AND (m.expires_at IS NULL OR m.expires_at > $4), false) AS is_admin,
             ${COUNTS.replace(/\$NOW/g, '$4')},
@@ -124,6 +126,7 @@ export async function findLibrary(
     updated_at: iso(row.updated_at)!,
     expires_at: card.member_status === null ? null : iso(row.expires_at),
     is_admin: row.is_admin,
+    is_owner: row.is_owner,
   };
 }
 

@@ -16,6 +16,6 @@ export async function getLibraryDetail(deps: ApiDeps, caller: { id: string; orga
 export async function getPublicLibraryDetail(deps: ApiDeps, id: string): Promise<PublicEpustakaDetail> {
   const detail = await findLibrary(deps.db, id, { organizationId: deps.config.organizationId, viewerId: null, now: deps.now() });
   if (!detail) throw libraryNotFound();
-  const { has_join: _j, member_status: _s, expires_at: _e, is_admin: _a, ...pub } = detail;
+  const { has_join: _j, member_status: _s, expires_at: _e, is_admin: _a, is_owner: _o, ...pub } = detail;
   return pub;
 }

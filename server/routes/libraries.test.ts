@@ -48,7 +48,7 @@ describe('webhook/epustaka-detail and public-epustaka-detail', () => {
     expect(res.body.data).toMatchObject({
       id: schoolId, epustaka_name: 'Pustaka Sekolah Uji', epustaka_about: '<p>Tentang <b>kami</b></p>',
       member_count: 1, collection_count: 3, drm_count: 2, nondrm_count: 1, drm_copy_count: 5,
-      has_join: true, member_status: 1, is_admin: true, share_url: `/epustaka/${schoolId}`,
+      has_join: true, member_status: 1, is_admin: true, is_owner: true, share_url: `/epustaka/${schoolId}`,
     });
     expect((await ctx.request('GET', `/webhook/epustaka-detail?epustaka_id=${schoolId}`, { token: reader.token })).body.data).toMatchObject({ member_status: 0, is_admin: false });
     const pub = await ctx.request('GET', `/webhook/public-epustaka-detail?epustaka_id=${schoolId}`);
@@ -56,6 +56,7 @@ describe('webhook/epustaka-detail and public-epustaka-detail', () => {
     expect(pub.body.data).toMatchObject({ drm_count: 2, member_count: 1 });
     expect(pub.body.data).not.toHaveProperty('member_status');
     expect(pub.body.data).not.toHaveProperty('is_admin');
+    expect(pub.body.data).not.toHaveProperty('is_owner');
   });
 
   test('unknown ids are 404, malformed ones 400', async () => {

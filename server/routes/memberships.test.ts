@@ -4,7 +4,7 @@ import { addMember, createBook, createCaller, createEpustaka, signIn, type Calle
 
 let ctx: TestContext;
 let owner: Caller;
-let helper: Caller;
+let deputy: Caller;
 let otherAdmin: Caller;
 let member: Caller;
 let stranger: Caller;
@@ -14,7 +14,7 @@ let bookId: string;
 beforeAll(async () => {
   ctx = await createTestContext();
   owner = await createCaller(ctx, { name: 'Ratna Pemilik' });
-  helper = await createCaller(ctx, { name: 'Bagus Pembantu' });
+  deputy = await createCaller(ctx, { name: 'Bagus Pembantu' });
   member = await createCaller(ctx, { name: 'Anggota Biasa' });
   stranger = await createCaller(ctx, { name: 'Orang Lain' });
   // An administrator (role 305) who runs another library, not this one.
@@ -23,8 +23,8 @@ beforeAll(async () => {
   libraryId = await createEpustaka(ctx, { name: 'Pustaka Sekolah Uji', isPrivate: true, ownerId: owner.id });
   await createEpustaka(ctx, { name: 'Pustaka Admin Lain', ownerId: otherAdmin.id });
   await addMember(ctx, libraryId, owner.id, 1);
-  await addMember(ctx, libraryId, helper.id, 1);
-  await ctx.db.query('UPDATE epustaka_members SET is_admin = true WHERE epustaka_id = $1 AND user_id = $2', [libraryId, helper.id]);
+  await addMember(ctx, libraryId, deputy.id, 1);
+  await ctx.db.query('UPDATE epustaka_members SET is_admin = true WHERE epustaka_id = $1 AND user_id = $2', [libraryId, deputy.id]);
   await addMember(ctx, libraryId, member.id, 1);
   bookId = await createBook(ctx, { title: 'Catatan Harian Sekolah', holdings: [{ epustakaId: libraryId, copies: 3 }] });
 });
@@ -58,7 +58,7 @@ async function notificationsOf(userId: string, event: string): Promise<{ link: s
 
 describe('who may administer memberships', () => {
   test('the owner and a helping administrator may; a member, a stranger and an admin of another library get 403 and nothing changes', async () => {
-    for (const [caller, allowed] of [[owner, true], [helper, true], [member, false], [stranger, false], [otherAdmin, false]] as const) {
+    for (const [caller, allowed] of [[owner, true], [deputy, true], [member, false], [stranger, false], [otherAdmin, false]] as const) {
       const applicant = await createCaller(ctx, { name: 'Pemohon' });
       const membershipId = await askToJoin(applicant);
       const outsider = await createCaller(ctx, { name: 'Calon Anggota' });
@@ -73,7 +73,9 @@ describe('who may administer memberships', () => {
       if (allowed) {
         expect(statuses, caller.name).toEqual([200, 200, 200, 200, 200]);
         expect(await membershipOf(applicant.id)).toBeUndefined();
-        expect((await membershipOf(outsider.id))?.member_status).toBe(1);
+        const added = await membershipOf(outsider.id);
+        expect(added?.member_status).toBe(1);
+        expect(Date.parse(added!.expires_at!) - Date.now()).toBeGreaterThan(364 * 86_400_000);
       } else {
         expect(statuses, caller.name).toEqual([403, 403, 403, 403, 403]);
         expect(calls.map((c) => c.body.errors[0].code)).toEqual(['not_epustaka_admin', 'not_epustaka_admin', 'user_mismatch', 'not_epustaka_admin', 'not_epustaka_admin']);
@@ -89,7 +91,7 @@ describe('who may administer memberships', () => {
     expect(res.body.data[0]).toMatchObject({ id: owner.id, is_owner: true, member_status: 1 });
     expect(res.body.data.map((m: { id: string }) => m.id)).toContain(member.id);
     expect(res.body.data[0].membership_id).toMatch(/^[0-9a-f-]{36}$/);
-    const removeOwner = await ctx.request('DELETE', `/webhook/memberships/${res.body.data[0].membership_id}`, { token: helper.token });
+    const removeOwner = await ctx.request('DELETE', `/webhook/memberships/${res.body.data[0].membership_id}`, { token: deputy.token });
     expect(removeOwner.status).toBe(409);
     expect(removeOwner.body.errors[0].code).toBe('owner_membership');
   });
@@ -111,7 +113,7 @@ describe('join requests', () => {
     expect((await borrow(student)).body.errors[0].code).toBe('membership_pending');
     const told = await notificationsOf(owner.id, 'join_request');
     expect(told.some((n) => n.params.name === 'Sekar Siswa' && n.link === `/membership?epustaka=${libraryId}&tab=requests`)).toBe(true);
-    expect((await notificationsOf(helper.id, 'join_request')).some((n) => n.params.name === 'Sekar Siswa')).toBe(true);
+    expect((await notificationsOf(deputy.id, 'join_request')).some((n) => n.params.name === 'Sekar Siswa')).toBe(true);
 
     const requests = await ctx.request('GET', `/webhook/epustaka-member-list?epustaka_id=${libraryId}&status=0`, { token: owner.token });
     expect(requests.body.data.find((m: { id: string }) => m.id === student.id)).toMatchObject({ membership_id: membershipId, member_status: 0 });
@@ -125,10 +127,18 @@ describe('join requests', () => {
     expect((await borrow(student)).status).toBe(201);
 
     // Approving again is harmless: same membership, same end, one notification.
-    const again = await ctx.request('PUT', '/webhook/epustaka-member-join-verification', { token: helper.token, body: { membership_id: membershipId, status: 1 } });
+    const again = await ctx.request('PUT', '/webhook/epustaka-member-join-verification', { token: deputy.token, body: { membership_id: membershipId, status: 1 } });
     expect(again.status).toBe(200);
     expect(again.body.data.expires_at).toBe(approved.body.data.expires_at);
     expect(await notificationsOf(student.id, 'join_approved')).toEqual([{ link: `/epustaka/${libraryId}`, params: { epustaka: 'Pustaka Sekolah Uji' } }]);
+  });
+
+  test('adding someone whose request waits approves it and tells them', async () => {
+    const applicant = await createCaller(ctx);
+    await askToJoin(applicant);
+    const res = await ctx.request('POST', '/webhook/join-epustaka-member', { token: deputy.token, body: { epustaka_id: libraryId, user_ids: [applicant.id] } });
+    expect(res.body.data.members).toEqual([{ user_id: applicant.id, member_status: 1 }]);
+    expect((await notificationsOf(applicant.id, 'join_approved')).length).toBe(1);
   });
 
   test('an expired membership cannot borrow; declining a request removes it', async () => {

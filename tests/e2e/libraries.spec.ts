@@ -3,6 +3,7 @@ import { expect, test } from './support/console-guard.ts';
 import { demoUsers, signIn } from './support/auth.ts';
 import { open } from './support/pages.ts';
 import { apiJson } from './support/members.ts';
+import { signInAsNewUser } from './support/users.ts';
 
 /*
  * ePustaka libraries: the demo student asks to join the private school library from its page,
@@ -56,6 +57,8 @@ test('a student asks to join the private library, the librarian approves, the st
   // The student is a member now: the page says so and a book of the library can be borrowed.
   await open(page, `/epustaka/${libraryId}`);
   await expect(page.getByRole('button', { name: 'Sudah bergabung', exact: true })).toBeVisible();
+  // Members of a library with DRM titles see its activities.
+  await expect(page.getByRole('link', { name: 'Aktivitas', exact: true })).toBeVisible();
   const books = await apiJson<{ data: { id: string; book_title: string; using_drm: boolean; available_qty: number }[] }>(page.request, '/webhook/book-list', {
     epustaka_id: libraryId,
     limit: 50,
@@ -68,6 +71,36 @@ test('a student asks to join the private library, the librarian approves, the st
   if (await dialog.isVisible().catch(() => false)) await dialog.getByRole('listitem').filter({ hasText: SCHOOL }).getByRole('button', { name: 'Pinjam' }).click();
   const confirmation = page.getByRole('dialog', { name: 'Buku dipinjam' });
   await expect(confirmation.getByText(`“${book.book_title}” berhasil dipinjam.`)).toBeVisible();
+});
+
+test('the librarian adds a new member from the add-members dialog and removes her again', async ({ page, browser }) => {
+  const name = `Anggota Baru ${Date.now() % 100000}`;
+  const newcomer = await browser.newContext({ locale: 'id-ID' });
+  await signInAsNewUser(await newcomer.newPage(), name);
+  await newcomer.close();
+
+  await signIn(page, demoUsers.pustakawan);
+  await open(page, '/membership');
+  await expect(page.getByLabel('ePustaka', { exact: true }).locator('option:checked')).toContainText(SCHOOL);
+  await page.getByRole('button', { name: 'Tambah anggota' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Tambah anggota' });
+  await expect(dialog.getByRole('button', { name: 'Tambahkan (0)' })).toBeDisabled();
+  await dialog.getByRole('searchbox').fill(name);
+  await dialog.getByRole('button', { name: 'Cari' }).click();
+  await dialog.getByRole('checkbox', { name }).check();
+  await dialog.getByRole('button', { name: 'Tambahkan (1)' }).click();
+  await expect(page.getByText('Anda berhasil menambahkan pengguna menjadi anggota ePustaka Anda.')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('tab', { name: 'Anggota ePustaka' }).click();
+  const row = page.getByRole('listitem').filter({ hasText: name });
+  await expect(row).toContainText('Berlaku sampai');
+  await row.getByRole('button', { name: 'Keluarkan' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Keluarkan anggota?' });
+  await expect(confirm).toContainText('Pinjaman yang sedang berjalan tetap berlaku');
+  await confirm.getByRole('button', { name: 'Keluarkan' }).click();
+  await expect(page.getByText(`${name} telah dikeluarkan dari ePustaka.`)).toBeVisible();
+  await expect(row).toHaveCount(0);
 });
 
 test('signed out, the public library page loads no script file and describes the library in JSON-LD', async ({ page, request }) => {

@@ -75,7 +75,6 @@ function Actions({ userId, library }: Omit<Props, 'lang'>) {
         type="button"
         className={`btn btn-sm ${button.label === 'joined' ? 'btn-success btn-outline' : 'btn-primary'}`}
         disabled={button.disabled || busy}
-        aria-disabled={button.action === 'none' && !button.disabled ? true : undefined}
         onClick={() => button.action === 'join' && setAsking(true)}
       >
         <CatalogueIcon name={button.label === 'joined' ? 'check' : 'join'} className="size-4" />

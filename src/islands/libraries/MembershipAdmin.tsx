@@ -58,16 +58,18 @@ function Admin({ libraries, epustakaId: firstId, tab: firstTab, initial, lang }:
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-end gap-3 max-[459px]:flex-col max-[459px]:items-stretch">
-        <label className="form-control min-w-0 flex-1">
-          <span className="label-text mb-1 text-sm font-semibold">{t('libraries.admin.picker')}</span>
-          <select className="select select-bordered w-full" value={epustakaId} onChange={(e) => show(e.target.value, tab)}>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <label htmlFor="membership-picker" className="mb-1 text-sm font-semibold">
+            {t('libraries.admin.picker')}
+          </label>
+          <select id="membership-picker" className="select select-bordered w-full" value={epustakaId} onChange={(e) => show(e.target.value, tab)}>
             {libraries.map((lib) => (
               <option key={lib.id} value={lib.id}>
                 {lib.request_count > 0 ? t('libraries.admin.pickerRequests', { name: lib.epustaka_name, count: lib.request_count }) : lib.epustaka_name}
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <button type="button" className="btn btn-primary" onClick={() => setAdding(true)}>
           <CatalogueIcon name="users" />
           {t('libraries.admin.addMembers')}
@@ -142,7 +144,7 @@ function MemberRow({ member, tab, lang }: { member: EpustakaMember; tab: Members
         <p className="truncate font-semibold">
           {member.name}
           {member.is_owner ? <span className="badge badge-primary badge-sm ml-2">{t('libraries.admin.owner')}</span> : null}
-          {!member.is_owner && member.is_admin ? <span className="badge badge-ghost badge-sm ml-2">{t('libraries.admin.helper')}</span> : null}
+          {!member.is_owner && member.is_admin ? <span className="badge badge-ghost badge-sm ml-2">{t('libraries.admin.administrator')}</span> : null}
         </p>
         <p className={`text-sm ${member.member_status === 3 ? 'text-error' : 'text-base-content/70'}`}>{note}</p>
       </div>

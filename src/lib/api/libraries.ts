@@ -13,6 +13,8 @@ import type {
   PublicEpustakaDetail,
 } from './schemas/epustaka.ts';
 
+import { LIBRARY_LIMITS } from '../domain/libraries.ts';
+
 /* Calls of the ePustaka libraries (spec 02 §7 "ePustaka"). */
 
 /** GET webhook/epustaka-list. */
@@ -53,4 +55,52 @@ export async function approveJoinRequest(http: HttpClient, membershipId: string)
 /** DELETE webhook/memberships/{membership_id}: removes a member or declines a request. */
 export async function removeMembership(http: HttpClient, membershipId: string): Promise<void> {
   await http.delete(`webhook/memberships/${encodeURIComponent(membershipId)}`);
+}
+
+/** A video, audio or article in a library page's preview. */
+export interface LibraryContentItem {
+  id: string;
+  title: string;
+  thumbnail_url: string | null;
+  /** Seconds, for video and audio. */
+  duration: number | null;
+}
+
+export interface LibraryContentPreview {
+  items: LibraryContentItem[];
+  total: number;
+}
+
+const NO_CONTENT: LibraryContentPreview = { items: [], total: 0 };
+
+/**
+ * The previews of a library's videos (4), audio (8) and articles (3) (spec 02 §9), read from
+ * multimedia-list and news-list. A kind the API does not serve, or cannot list now, has none, so
+ * its tab stays hidden until such content exists.
+ */
+export async function getLibraryContent(http: HttpClient, epustakaId: string): Promise<Record<'video' | 'audio' | 'article', LibraryContentPreview>> {
+  type Media = { id: string; media_title: string; media_thumbnail_url: string | null; media_duration: number | null };
+  type News = { id: string; news_title: string; news_thumbnail_url: string | null };
+  const media = async (type: 'video' | 'audio', limit: number): Promise<LibraryContentPreview> => {
+    try {
+      const body = await http.get<ListBody<Media>>('webhook/multimedia-list', { type, epustaka_id: epustakaId, limit });
+      return { items: body.data.map((m) => ({ id: m.id, title: m.media_title, thumbnail_url: m.media_thumbnail_url, duration: m.media_duration ?? null })), total: body.meta.total };
+    } catch {
+      return NO_CONTENT;
+    }
+  };
+  const news = async (): Promise<LibraryContentPreview> => {
+    try {
+      const body = await http.get<ListBody<News>>('webhook/news-list', { epustaka_id: epustakaId, limit: LIBRARY_LIMITS.contentPreview.article.count });
+      return { items: body.data.map((n) => ({ id: n.id, title: n.news_title, thumbnail_url: n.news_thumbnail_url, duration: null })), total: body.meta.total };
+    } catch {
+      return NO_CONTENT;
+    }
+  };
+  const [video, audio, article] = await Promise.all([
+    media('video', LIBRARY_LIMITS.contentPreview.video.count),
+    media('audio', LIBRARY_LIMITS.contentPreview.audio.count),
+    news(),
+  ]);
+  return { video, audio, article };
 }

@@ -19,6 +19,8 @@ export const LIBRARY_LIMITS = {
   /** Book previews on a library's page; 'more' shows when it holds more than 5. */
   bookPreview: 6,
   bookPreviewMoreOver: 5,
+  /** Video, audio and article previews, and the count over which 'more' shows. */
+  contentPreview: { video: { count: 4, moreOver: 2 }, audio: { count: 8, moreOver: 6 }, article: { count: 3, moreOver: 2 } },
   maxPage: 100,
 } as const;
 
@@ -72,4 +74,19 @@ export function membershipPath(epustakaId?: string, tab?: 'members' | 'requests'
   if (tab === 'requests') params.set('tab', 'requests');
   const search = params.toString();
   return search ? `/membership?${search}` : '/membership';
+}
+
+export type LibraryContentKind = 'video' | 'audio' | 'article';
+
+/** Where a library's video, audio or article opens, and its full list (spec 03 §2.1). */
+export function libraryContentPaths(kind: LibraryContentKind, epustakaId: string, itemId?: string) {
+  return {
+    item: itemId ? `/${kind}/${itemId}/${epustakaId}` : '',
+    list: `/list-${kind}-epustaka?epustaka=${encodeURIComponent(epustakaId)}`,
+  };
+}
+
+/** The tab `?tab=` asks for on a library page; anything else is the Books tab. */
+export function libraryTab(value: string | null): 'books' | 'video' | 'audio' | 'article' | 'activities' {
+  return value === 'video' || value === 'audio' || value === 'article' || value === 'activities' ? value : 'books';
 }

@@ -56,3 +56,14 @@ describe('one library’s book list address', async () => {
     expect(bookListPath(available)).toBe(`/epustaka-book-category?epustaka=${id}&available=1`);
   });
 });
+
+describe('library page tabs', async () => {
+  const { libraryContentPaths, libraryTab } = await import('./libraries.ts');
+  test('?tab= names a tab, anything else is Books; content links carry the library', () => {
+    expect(libraryTab('video')).toBe('video');
+    expect(libraryTab('activities')).toBe('activities');
+    expect(libraryTab('<x>')).toBe('books');
+    expect(libraryTab(null)).toBe('books');
+    expect(libraryContentPaths('audio', 'e1', 'a1')).toEqual({ item: '/audio/a1/e1', list: '/list-audio-epustaka?epustaka=e1' });
+  });
+});

@@ -100,6 +100,8 @@ export interface EpustakaDetail extends PublicEpustakaDetail {
   expires_at: string | null;
   /** The caller owns or helps administer the library. */
   is_admin: boolean;
+  /** The caller owns the library (and may post as it). */
+  is_owner: boolean;
 }
 
 /** One membership in GET webhook/epustaka-member-list. */
