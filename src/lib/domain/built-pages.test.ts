@@ -24,7 +24,7 @@ describe('built pages', () => {
     expect(isBuiltPage('#tab-review')).toBe(true);
     expect(builtHref('/help')).toBeUndefined();
     expect(builtHref('/books')).toBe('/books');
-    expect(builtEntries([{ url: '/video' }, { url: '/books' }])).toEqual([{ url: '/books' }]);
+    expect(builtEntries([{ url: '/help' }, { url: '/books' }])).toEqual([{ url: '/books' }]);
   });
 
   test('every listed page has its route file (the shelf pages arrive with their own work)', () => {
