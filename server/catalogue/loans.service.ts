@@ -4,6 +4,7 @@ import type { BorrowInput, BorrowRecord } from '../../src/lib/api/schemas/catalo
 import { LOAN_DAYS, QUEUE_OFFER_HOURS } from '../../src/lib/api/schemas/catalogue.ts';
 import { ApiError, conflict, forbidden, notFound } from '../http/errors.ts';
 import { inTransaction } from './transaction.ts';
+import { addFeedItem } from '../feed/feed.repository.ts';
 import {
   effectiveStatus,
   findHolding,
@@ -133,6 +134,7 @@ export async function borrow(deps: ApiDeps, callerId: string, input: BorrowInput
       borrowedAt: now,
       dueAt: loanDueAt(now),
     });
+    await addFeedItem(tx, { type: 'BOOK_BORROW', senderId: callerId, objectType: 'BOOK', objectId: input.book_id, now });
     return { loan: toBorrowRecord(loan), repeated: false };
   });
 }

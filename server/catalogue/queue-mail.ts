@@ -2,9 +2,11 @@ import type { ApiDeps } from '../deps.ts';
 import { sendMail } from '../accounts/mailer.ts';
 import { accountSettings } from '../accounts/settings.ts';
 import { formatOfferDeadline } from '../../src/lib/domain/lending.ts';
+import { notifyQueueOffer } from '../notifications/queue-events.ts';
 
 interface NewOffer {
   id: string;
+  user_id: string;
   book_id: string;
   epustaka_id: string;
   offer_expires_at: Date | string;
@@ -51,12 +53,13 @@ export async function mailNewOffers(deps: ApiDeps): Promise<void> {
          FROM users u, books b, epustaka e
         WHERE q.offer_mailed_at IS NULL AND q.offered_at IS NOT NULL AND q.ended_at IS NULL
           AND u.id = q.user_id AND b.id = q.book_id AND e.id = q.epustaka_id
-       RETURNING q.id, q.book_id, q.epustaka_id, q.offer_expires_at, u.email, u.name, b.catalog_title, e.epustaka_name`,
+       RETURNING q.id, q.user_id, q.book_id, q.epustaka_id, q.offer_expires_at, u.email, u.name, b.catalog_title, e.epustaka_name`,
       [deps.now().toISOString()],
     );
     if (rows.length === 0) return;
     const settings = accountSettings(deps);
     for (const row of rows) {
+      await notifyQueueOffer(deps.db, row);
       const link = `${settings.publicUrl}/book/${row.book_id}/${row.epustaka_id}`;
       const mail = offerMail({
         name: row.name,

@@ -5,6 +5,7 @@ import { findBookBrief } from './books.repository.ts';
 import { hasBorrowedBefore } from './loans.repository.ts';
 import { findRating, findRatingView, insertRating, insertReport, softDeleteRating, updateRating, type RatingRow } from './ratings.repository.ts';
 import { violatedConstraint } from './transaction.ts';
+import { addFeedItem } from '../feed/feed.repository.ts';
 
 const ratingNotFound = () => notFound('rating_not_found', 'The review could not be found.');
 
@@ -31,7 +32,12 @@ export async function createRating(deps: ApiDeps, callerId: string, input: Ratin
   }
   let id: string;
   try {
-    id = await insertRating(deps.db, { bookId: input.book_id, userId: callerId, parentId: null, level: input.rating_level!, comment, now });
+    // The review and its feed item stand or fall together.
+    id = await deps.db.transaction(async (tx) => {
+      const ratingId = await insertRating(tx, { bookId: input.book_id, userId: callerId, parentId: null, level: input.rating_level!, comment, now });
+      await addFeedItem(tx, { type: 'BOOK_REVIEW', senderId: callerId, objectType: 'RATING', objectId: ratingId, now });
+      return ratingId;
+    });
   } catch (error) {
     if (violatedConstraint(error) === 'ratings_one_review_key') {
       throw conflict('already_rated', 'You have reviewed this book already: edit your review instead.');

@@ -56,18 +56,3 @@ export async function listFollowers(
     rows: rows.map((r) => ({ ...toUserBrief(r), bio: r.bio })),
   };
 }
-
-/** Stores a feed item sent by a user and the users it is addressed to. */
-export async function insertFeed(
-  db: Queryable,
-  feed: { type: string; senderId: string; objectType: string; objectId: string; message: string; targetIds: string[]; now: Date },
-): Promise<string> {
-  const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO feeds (feed_type, sender_type, sender_id, object_type, object_id, message, created_at, updated_at)
-     VALUES ($1, 'USER', $2, $3, $4, $5, $6, $6) RETURNING id`,
-    [feed.type, feed.senderId, feed.objectType, feed.objectId, feed.message, feed.now.toISOString()],
-  );
-  const id = rows[0]!.id;
-  await db.query('INSERT INTO feed_targets (feed_id, user_id) SELECT $1, unnest($2::uuid[])', [id, feed.targetIds]);
-  return id;
-}

@@ -130,3 +130,18 @@ describe('webhook/multimedia-list', () => {
     expect((await ctx.request('GET', '/webhook/multimedia-list?type=video&sort=popular', { token: stranger.token })).status).toBe(400);
   });
 });
+
+describe('comments on video and audio', () => {
+  test('members of a private item’s library comment on it; others neither read nor write', async () => {
+    const posted = await ctx.request('POST', '/webhook/comment', { token: member.token, body: { object_type: 'VIDEO', object_id: privateVideo, comment: 'Videonya jelas sekali.' } });
+    expect(posted.status).toBeLessThan(300);
+    const list = await ctx.request('GET', `/webhook/comment-list?object_type=VIDEO&object_id=${privateVideo}`, { token: member.token });
+    expect(list.body.data.map((c: { comment: string }) => c.comment)).toEqual(['Videonya jelas sekali.']);
+    expect((await ctx.request('GET', `/webhook/comment-list?object_type=VIDEO&object_id=${privateVideo}`, { token: stranger.token })).status).toBe(404);
+    const refused = await ctx.request('POST', '/webhook/comment', { token: stranger.token, body: { object_type: 'VIDEO', object_id: privateVideo, comment: 'Halo' } });
+    expect(refused.status).toBe(404);
+    // An audio item of a public library is open to comments from anyone signed in; not as a video.
+    expect((await ctx.request('POST', '/webhook/comment', { token: stranger.token, body: { object_type: 'AUDIO', object_id: publicAudio, comment: 'Seru!' } })).status).toBeLessThan(300);
+    expect((await ctx.request('POST', '/webhook/comment', { token: stranger.token, body: { object_type: 'VIDEO', object_id: publicAudio, comment: 'Seru!' } })).status).toBe(404);
+  });
+});

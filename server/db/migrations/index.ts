@@ -7,7 +7,9 @@ import { migration as abuse } from './20261125_0100_abuse.ts';
 import { migration as queueOfferMail } from './20261125_0301_queue_offer_mail.ts';
 import { migration as shelf } from './20261125_0500_shelf.ts';
 import { migration as readingPreferences } from './20261125_0600_reading_preferences.ts';
+import { migration as notifications } from './20261126_0201_notifications.ts';
+import { migration as activity } from './20261126_0202_activity.ts';
 import { migration as media } from './20261126_04_media.ts';
 
 /** Every migration, oldest first. */
-export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, media];
+export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, notifications, activity, media];

@@ -1,0 +1,98 @@
+import type { Queryable } from '../db/client.ts';
+import type { NotificationType } from '../../src/lib/domain/notifications.ts';
+import type { Notification } from '../../src/lib/api/schemas/notifications.ts';
+
+/** A notification as stored. */
+export interface NotificationRow {
+  id: string;
+  user_id: string;
+  type: NotificationType;
+  event: string;
+  params: Record<string, string | number>;
+  link: string;
+  dedupe_key: string | null;
+  read_at: string | Date | null;
+  created_at: string | Date;
+}
+
+const COLUMNS = 'id, user_id, type, event, params, link, dedupe_key, read_at, created_at';
+
+/**
+ * Stores a notification; with a dedupe key, only when the user has none with that key yet.
+ * Answers the new row, or undefined when the key was already used.
+ */
+export async function insertNotification(
+  db: Queryable,
+  row: { userId: string; type: NotificationType; event: string; params: Record<string, string | number>; link: string; dedupeKey?: string; now?: Date },
+): Promise<NotificationRow | undefined> {
+  const { rows } = await db.query<NotificationRow>(
+    `INSERT INTO notifications (user_id, type, event, params, link, dedupe_key, created_at)
+     VALUES ($1, $2, $3, $4::jsonb, $5, $6, COALESCE($7::timestamptz, now()))
+     ON CONFLICT (user_id, dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
+     RETURNING ${COLUMNS}`,
+    [row.userId, row.type, row.event, JSON.stringify(row.params), row.link, row.dedupeKey ?? null, row.now?.toISOString() ?? null],
+  );
+  return rows[0];
+}
+
+/** A page of a user's notifications, newest first, created after `since`; with the total and unread counts. */
+export async function listNotifications(
+  db: Queryable,
+  query: { userId: string; since: Date; limit: number; offset: number },
+): Promise<{ rows: NotificationRow[]; total: number; unread: number }> {
+  const counts = await db.query<{ total: number; unread: number }>(
+    `SELECT count(*)::int AS total, count(*) FILTER (WHERE read_at IS NULL)::int AS unread
+       FROM notifications WHERE user_id = $1 AND created_at >= $2`,
+    [query.userId, query.since.toISOString()],
+  );
+  const { rows } = await db.query<NotificationRow>(
+    `SELECT ${COLUMNS} FROM notifications WHERE user_id = $1 AND created_at >= $2
+      ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+    [query.userId, query.since.toISOString(), query.limit, query.offset],
+  );
+  return { rows, total: counts.rows[0]!.total, unread: counts.rows[0]!.unread };
+}
+
+/** How many of a user's notifications created after `since` are unread. */
+export async function countUnread(db: Queryable, userId: string, since: Date): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND read_at IS NULL AND created_at >= $2',
+    [userId, since.toISOString()],
+  );
+  return rows[0]!.n;
+}
+
+export async function findNotification(db: Queryable, id: string): Promise<NotificationRow | undefined> {
+  const { rows } = await db.query<NotificationRow>(`SELECT ${COLUMNS} FROM notifications WHERE id = $1`, [id]);
+  return rows[0];
+}
+
+/** Marks a notification read (once; a second call keeps the first time). */
+export async function markNotificationRead(db: Queryable, id: string, now: Date): Promise<NotificationRow | undefined> {
+  const { rows } = await db.query<NotificationRow>(
+    `UPDATE notifications SET read_at = COALESCE(read_at, $2) WHERE id = $1 RETURNING ${COLUMNS}`,
+    [id, now.toISOString()],
+  );
+  return rows[0];
+}
+
+const iso = (value: string | Date) => (value instanceof Date ? value : new Date(value)).toISOString();
+
+/** The API's shape of a stored notification. */
+export function toNotification(row: NotificationRow): Notification {
+  return {
+    id: row.id,
+    type: row.type,
+    event: row.event,
+    params: row.params ?? {},
+    link: row.link,
+    is_read: row.read_at !== null,
+    created_at: iso(row.created_at),
+  };
+}
+
+/** A user's display name, for the text of the notifications they cause. */
+export async function userName(db: Queryable, userId: string): Promise<string> {
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [userId]);
+  return rows[0]?.name ?? '';
+}

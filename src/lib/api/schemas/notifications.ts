@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { NOTIFICATION_MAX_AGE_DAYS, NOTIFICATION_PAGE, type NotificationType } from '../../domain/notifications.ts';
+import { limitParam, offsetParam, uuidField } from './params.ts';
+
+/* Notifications (spec 02 §3 "Notification", §4.2, §7 "Notifications"). */
+
+/** GET webhook/notifications: newest first, at most `max_age` days old. */
+export const notificationListQuerySchema = z.object({
+  limit: limitParam(NOTIFICATION_PAGE, 500),
+  offset: offsetParam,
+  max_age: z.coerce
+    .number({ error: 'invalid_max_age' })
+    .int({ error: 'invalid_max_age' })
+    .min(1, { error: 'invalid_max_age' })
+    .max(3650, { error: 'invalid_max_age' })
+    .default(NOTIFICATION_MAX_AGE_DAYS),
+});
+export type NotificationListQuery = z.input<typeof notificationListQuerySchema>;
+
+/** PUT webhook/notification: marks one of the caller's notifications read. */
+export const notificationReadSchema = z.object({ notification_id: uuidField('invalid_notification_id') });
+export type NotificationReadInput = z.infer<typeof notificationReadSchema>;
+
+/** One notification as the API answers it. */
+export interface Notification {
+  id: string;
+  type: NotificationType;
+  /** One of NOTIFICATION_EVENTS; the text is `notifications.events.<event>` with `params`. */
+  event: string;
+  params: Record<string, string | number>;
+  /** Where opening it leads (an app path). */
+  link: string;
+  is_read: boolean;
+  created_at: string;
+}
+
+/** `meta` of GET webhook/notifications. */
+export interface NotificationListMeta {
+  total: number;
+  unread: number;
+  limit: number;
+  offset: number;
+}

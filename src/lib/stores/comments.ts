@@ -1,0 +1,40 @@
+import { atom } from 'nanostores';
+import { getCommentDetail, getComments } from '../api/comments.ts';
+import type { Comment } from '../api/schemas/comments.ts';
+import { COMMENT_PAGE } from '../domain/comments.ts';
+import { createListStore, type ListStore } from './list.ts';
+
+/** Which object a comment list belongs to. */
+export interface CommentParams {
+  objectType: string;
+  objectId: string;
+}
+
+export type CommentList = ListStore<Comment, CommentParams>;
+export type ReplyList = ListStore<Comment, { commentId: string }>;
+
+/** An object's comments, 10 at a time (spec 02 §7). */
+export function createCommentList(): CommentList {
+  return createListStore<Comment, CommentParams>(
+    (http, { objectType, objectId, limit, offset }) => getComments(http, { object_type: objectType, object_id: objectId, limit, offset }),
+    COMMENT_PAGE,
+  );
+}
+
+/** A comment's replies, 10 at a time. */
+export function createReplyList(): ReplyList {
+  return createListStore<Comment, { commentId: string }>(
+    async (http, { commentId, limit, offset }) => {
+      const detail = await getCommentDetail(http, { comment_id: commentId, limit, offset });
+      return { data: detail.data, meta: detail.meta };
+    },
+    COMMENT_PAGE,
+  );
+}
+
+/** The one comment in reply or edit mode (spec 02 §4.4), per comment section. */
+export type CommentMode = { kind: 'reply' | 'edit'; id: string } | null;
+
+export function createModeStore() {
+  return atom<CommentMode>(null);
+}

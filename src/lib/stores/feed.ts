@@ -1,0 +1,49 @@
+import type { TFunction } from 'i18next';
+import { api } from '../api/browser.ts';
+import { getEpustakaFeeds, getFeeds, setFeedLike } from '../api/feed.ts';
+import type { FeedItem } from '../api/schemas/feed.ts';
+import { FEED_PAGE } from '../domain/feed.ts';
+import { createListStore, type ListStore } from './list.ts';
+import { notifyError } from './shell.ts';
+
+/** Which feed a list shows: the caller's timeline, one user's items, or an ePustaka's. */
+export interface FeedParams {
+  userId?: string;
+  epustakaId?: string;
+}
+
+export type FeedList = ListStore<FeedItem, FeedParams>;
+
+/** A growing feed, 10 items per page (spec 02 §9). */
+export function createFeedList(): FeedList {
+  return createListStore<FeedItem, FeedParams>(
+    (http, { userId, epustakaId, limit, offset }) =>
+      epustakaId ? getEpustakaFeeds(http, { epustaka_id: epustakaId, limit, offset }) : getFeeds(http, { user_id: userId, limit, offset }),
+    FEED_PAGE,
+  );
+}
+
+/** Replaces one item of the list in place. */
+export function patchItem(list: FeedList, id: string, patch: Partial<FeedItem>): void {
+  const state = list.$state.get();
+  list.$state.setKey(
+    'items',
+    state.items.map((item) => (item.id === id ? { ...item, ...patch } : item)),
+  );
+}
+
+/**
+ * Likes or unlikes an item: the heart changes at once and takes the server's count when it
+ * answers; a failure puts it back and says why.
+ */
+export async function toggleLike(t: TFunction, item: FeedItem, viewerId: string, onChange: (patch: Partial<FeedItem>) => void): Promise<void> {
+  const liked = !item.has_like;
+  onChange({ has_like: liked, total_like: Math.max(0, item.total_like + (liked ? 1 : -1)) });
+  try {
+    const result = await setFeedLike(api, { object_id: item.id, sender_id: viewerId }, liked);
+    onChange({ has_like: result.has_like, total_like: result.total_like });
+  } catch (error) {
+    onChange({ has_like: item.has_like, total_like: item.total_like });
+    notifyError(t, error);
+  }
+}
