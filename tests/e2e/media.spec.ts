@@ -56,6 +56,18 @@ test('a video resumes where it was paused, and floats as a mini player when scro
   await expect(page.locator('video')).toHaveAttribute('data-start', String(pausedAt));
 });
 
+test('a member comments on a video', async ({ page }) => {
+  await signIn(page, demoUsers.siswa);
+  const video = (await items(page, 'video')).find((v) => v.can_play)!;
+  await page.goto(`/video/${video.id}`);
+  const text = `Terima kasih, videonya membantu ${Date.now()}`;
+  const box = page.getByPlaceholder('Tulis komentar…');
+  await box.scrollIntoViewIfNeeded();
+  await box.fill(text);
+  await box.press('Enter');
+  await expect(page.locator('[data-media-comments]').getByText(text)).toBeVisible();
+});
+
 test('audio skips 5 seconds forward and back, clamped to the item', async ({ page }) => {
   await signIn(page, demoUsers.siswa);
   const audio = (await items(page, 'audio')).find((a) => a.can_play)!;
