@@ -74,10 +74,14 @@ test('the list filters by category and searches, with a way back', async ({ page
   await expect(page).toHaveURL(/\/article$/);
 });
 
-test('a non-member of the private library gets only the teaser and the private-content button', async ({ page }) => {
+test('a non-member of the private library gets only the teaser and the private-content button', async ({ page, request }) => {
   await signIn(page, demoUsers.siswa);
   const closed = (await newsList(page)).find((n) => n.epustaka?.epustaka_isprivate);
   expect(closed).toBeTruthy();
+  // A visitor is asked to sign in; the text never leaves the server for them either.
+  const visitor = await request.get(`/article/${closed!.id}`, { maxRedirects: 0 });
+  expect(visitor.status()).toBe(302);
+  expect(visitor.headers()['location']).toBe(`/login?next=${encodeURIComponent(`/article/${closed!.id}`)}`);
   await page.goto(`/article/${closed!.id}`);
   await expect(page.locator('[data-article-teaser]')).toBeVisible();
   await expect(page.locator('[data-article-content]')).toHaveCount(0);

@@ -4,6 +4,7 @@ import { getMediaDetail, getPublicMediaDetail } from '../api/media.ts';
 import { isUuid, pageLangParam, PRIVATE_PAGE_CACHE, PUBLIC_PAGE_CACHE } from '../domain/book.ts';
 import { contentPageUrls, mediaJsonLd } from '../domain/content-seo.ts';
 import { excerpt } from '../domain/text.ts';
+import { loginLocation } from '../domain/routes.ts';
 import { createT } from '../i18n/index.ts';
 import { descriptionText } from '../sanitize.server.ts';
 import { articleHtml } from '../sanitize-article.server.ts';
@@ -21,6 +22,8 @@ export interface MediaPage {
   description: string;
   jsonLd: Record<string, unknown>;
   media: { property: 'og:video' | 'og:audio'; url: string; type: string | null } | null;
+  /** Where a visitor goes instead: an item that is not public may be one they can open once signed in. */
+  redirect: string | null;
 }
 
 /**
@@ -80,5 +83,6 @@ export async function loadMediaPage(Astro: AstroGlobal, kind: MediaType): Promis
       ? mediaJsonLd(item, { url: contentPageUrls(origin, kind, item.id).canonical(Astro.locals.lang), origin, description, organization: Astro.locals.t('app.name') })
       : {},
     media: item?.can_play && item.media_file_url ? { property: kind === 'video' ? 'og:video' : 'og:audio', url: item.media_file_url, type: item.content_type } : null,
+    redirect: !item && !signedIn && valid ? loginLocation(Astro.url.pathname) : null,
   };
 }
