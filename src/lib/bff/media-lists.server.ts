@@ -1,5 +1,5 @@
 import type { HttpClient } from '../api/http.ts';
-import { getMediaList, getNewsCategories, getNewsList } from '../api/media.ts';
+import { getMediaHome, getMediaList, getNewsCategories, getNewsList } from '../api/media.ts';
 import type { MediaItem } from '../api/schemas/media.ts';
 import type { NewsCategory, NewsItem } from '../api/schemas/news.ts';
 import { pagesOf, type ContentListQuery } from '../domain/content-list.ts';
@@ -41,4 +41,18 @@ export async function loadMediaList(
     console.error(`The ${type} list could not be loaded`, error);
     return { items: [], total: 0, failed: true, sort };
   }
+}
+
+/** The home page's rows of recommended videos and audio (multimedia-home, newest first); empty when they fail. */
+export async function loadMediaHome(http: HttpClient): Promise<{ video: MediaItem[]; audio: MediaItem[] }> {
+  const row = async (type: MediaType) => {
+    try {
+      return (await getMediaHome(http, { type, limit: 8 })).data;
+    } catch (error) {
+      console.error(`The home ${type} row could not be loaded`, error);
+      return [];
+    }
+  };
+  const [video, audio] = await Promise.all([row('video'), row('audio')]);
+  return { video, audio };
 }
