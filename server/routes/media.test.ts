@@ -145,3 +145,18 @@ describe('comments on video and audio', () => {
     expect((await ctx.request('POST', '/webhook/comment', { token: stranger.token, body: { object_type: 'VIDEO', object_id: publicAudio, comment: 'Seru!' } })).status).toBe(404);
   });
 });
+
+describe('YouTube items', () => {
+  test('play through the embed for those allowed: the id only reaches them', async () => {
+    const { ingestYoutube } = await import('../media/ingest.ts');
+    const privateLib = await createEpustaka(ctx, { isPrivate: true });
+    const { id } = await ingestYoutube(ctx.db, { dataDir, organizationId: ctx.config.organizationId }, { youtubeId: 'dQw4w9WgXcQ', title: 'Kelas Daring', duration: 212, epustaka: privateLib });
+    const inside = await createCaller(ctx);
+    await addMember(ctx, privateLib, inside.id, 1);
+    const open = await ctx.request('GET', `/webhook/multimedia-detail?media_id=${id}`, { token: inside.token });
+    expect(open.body.data).toMatchObject({ media_extension: 'youtube', youtube_id: 'dQw4w9WgXcQ', media_file_url: null, can_play: true });
+    const closed = await ctx.request('GET', `/webhook/multimedia-detail?media_id=${id}`, { token: stranger.token });
+    expect(closed.body.data).toMatchObject({ youtube_id: null, can_play: false });
+    await expect(ingestYoutube(ctx.db, { dataDir, organizationId: ctx.config.organizationId }, { youtubeId: 'not an id', title: 'x', duration: 5 })).rejects.toThrow(IngestError);
+  });
+});

@@ -37,6 +37,8 @@ function Video({ item, userId, start, epustakaId }: Omit<Props, 'lang'>) {
   const video = useRef<HTMLVideoElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   const [gate, setGate] = useState(false);
+  // After a player error the video is loaded again without preloading (spec 03 §2.3).
+  const [fallback, setFallback] = useState(false);
   const [mini, setMini] = useState(false);
   const [dismissed, setDismissed] = useState(false);
   const active = item.epustaka ? membershipState(item.epustaka.has_join, item.epustaka.member_status) === 'active' : false;
@@ -47,6 +49,7 @@ function Video({ item, userId, start, epustakaId }: Omit<Props, 'lang'>) {
     saved: item.progress,
     duration: item.media_duration,
     autoplay: active,
+    element: fallback ? 'fallback' : 'player',
   });
 
   useEffect(() => {
@@ -69,8 +72,18 @@ function Video({ item, userId, start, epustakaId }: Omit<Props, 'lang'>) {
   return (
     <div className="flex flex-col gap-3">
       <div ref={frame} className="bg-base-300 rounded-box relative aspect-video w-full overflow-hidden">
-        {item.can_play && item.media_file_url ? (
-          <div className={floating ? 'fixed right-4 bottom-4 z-40 w-72 overflow-hidden rounded-lg shadow-2xl sm:w-96' : 'h-full w-full'} data-mini-player={floating ? 'true' : 'false'}>
+        {item.can_play && item.youtube_id ? (
+          <iframe
+            className="h-full w-full"
+            src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(item.youtube_id)}?mute=1&rel=0${start ? `&start=${start}` : ''}`}
+            title={item.media_title}
+            allow="encrypted-media; picture-in-picture"
+            referrerPolicy="strict-origin-when-cross-origin"
+            allowFullScreen
+            data-youtube
+          />
+        ) : item.can_play && item.media_file_url ? (
+          <div className={floating ? 'fixed right-4 bottom-4 z-40 w-72 overflow-hidden rounded-lg shadow-2xl sm:w-96' : 'relative h-full w-full'} data-mini-player={floating ? 'true' : 'false'}>
             <video
               ref={video}
               className="h-full w-full bg-black"
@@ -80,10 +93,17 @@ function Video({ item, userId, start, epustakaId }: Omit<Props, 'lang'>) {
               controlsList="nodownload"
               disablePictureInPicture
               playsInline
-              preload="metadata"
+              key={fallback ? 'fallback' : 'player'}
+              preload={fallback ? 'none' : 'metadata'}
               onContextMenu={(event) => event.preventDefault()}
+              onError={() => setFallback(true)}
               data-start={startedAt ?? undefined}
             />
+            {fallback && (
+              <p role="status" className="bg-base-100/90 absolute inset-x-0 top-0 p-2 text-center text-sm">
+                {t('media.player.error')}
+              </p>
+            )}
             {floating && (
               <button type="button" className="btn btn-circle btn-xs absolute top-1 right-1" aria-label={t('media.player.miniClose')} onClick={() => setDismissed(true)}>
                 ✕

@@ -12,6 +12,8 @@ interface Options {
   duration: number;
   /** Start by itself, muted (an active member's video). */
   autoplay: boolean;
+  /** Changes when the player element is replaced (after an error). */
+  element?: string;
 }
 
 /**
@@ -20,7 +22,7 @@ interface Options {
  */
 export function usePlayback(ref: RefObject<HTMLMediaElement | null>, options: Options): number | null {
   const [startedAt, setStartedAt] = useState<number | null>(null);
-  const { collectionId, canPlay, start, saved, duration, autoplay } = options;
+  const { collectionId, canPlay, start, saved, duration, autoplay, element } = options;
   useEffect(() => {
     const el = ref.current;
     if (!el || !canPlay) return;
@@ -52,6 +54,6 @@ export function usePlayback(ref: RefObject<HTMLMediaElement | null>, options: Op
       window.removeEventListener('pagehide', onLeave);
       document.removeEventListener('visibilitychange', onHidden);
     };
-  }, [ref, collectionId, canPlay, start, saved, duration, autoplay]);
+  }, [ref, collectionId, canPlay, start, saved, duration, autoplay, element]);
   return startedAt;
 }
