@@ -9,7 +9,10 @@ import { MAX_VIDEO_BYTES } from '../../src/lib/domain/media.ts';
 
 const USAGE = `Usage: npm run ingest -- <file.webm|mp4|m4v|ogg|opus|oga|m4a|mp3> [options]
 
-Adds a video (at most 250 MB) or an audio item (at most 50 MB) to an ePustaka's collection.
+       npm run ingest -- --youtube <video id> --duration <seconds> --title <text> [options]
+
+Adds a video (at most 250 MB) or an audio item (at most 50 MB) to an ePustaka's collection, or a
+YouTube video, played through YouTube's privacy-enhanced embed.
 
 Options:
   --title <text>        title (default: the file name)
@@ -28,6 +31,8 @@ const { values, positionals } = parseArgs({
     description: { type: 'string' },
     epustaka: { type: 'string' },
     thumbnail: { type: 'string' },
+    youtube: { type: 'string' },
+    duration: { type: 'string' },
     json: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
@@ -38,18 +43,20 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-if (values.help || positionals.length !== 1) {
+if (values.help || positionals.length !== (values.youtube ? 0 : 1)) {
   console.log(USAGE);
   process.exit(values.help ? 0 : 2);
 }
-const path = resolve(positionals[0]!);
-let size: number;
-try {
-  size = statSync(path).size;
-} catch {
-  fail(`${path} does not exist or cannot be read.`);
+const path = values.youtube ? '' : resolve(positionals[0]!);
+if (!values.youtube) {
+  let size = 0;
+  try {
+    size = statSync(path).size;
+  } catch {
+    fail(`${path} does not exist or cannot be read.`);
+  }
+  if (size > MAX_VIDEO_BYTES) fail(`${basename(path)} is larger than 250 MB, the limit for video files.`);
 }
-if (size > MAX_VIDEO_BYTES) fail(`${basename(path)} is larger than 250 MB, the limit for video files.`);
 let thumbnail: Uint8Array | undefined;
 if (values.thumbnail) {
   try {
@@ -79,17 +86,27 @@ if (!config.databaseUrl) {
   if (alive) fail(`process ${pid} holds ${config.dataDir}; stop that server, add the media, then start it again.`);
 }
 
-const [{ bootApi }, { ingestMedia }] = await Promise.all([import('../boot.ts'), import('./ingest.ts')]);
+const [{ bootApi }, { ingestMedia, ingestYoutube }] = await Promise.all([import('../boot.ts'), import('./ingest.ts')]);
 const api = await bootApi(config, { log: (msg) => console.error(`[ingest] ${msg}`) });
 try {
-  const result = await ingestMedia(api.deps.db, { dataDir: config.dataDir, organizationId: config.organizationId }, {
-    file: new Uint8Array(readFileSync(path)),
-    fileName: basename(path),
-    title: values.title,
-    description: values.description,
-    epustaka: values.epustaka,
-    thumbnail,
-  });
+  const target = { dataDir: config.dataDir, organizationId: config.organizationId };
+  const result = values.youtube
+    ? await ingestYoutube(api.deps.db, target, {
+        youtubeId: values.youtube,
+        duration: Number(values.duration),
+        title: values.title ?? '',
+        description: values.description,
+        epustaka: values.epustaka,
+        thumbnail,
+      })
+    : await ingestMedia(api.deps.db, target, {
+        file: new Uint8Array(readFileSync(path)),
+        fileName: basename(path),
+        title: values.title,
+        description: values.description,
+        epustaka: values.epustaka,
+        thumbnail,
+      });
   if (values.json) console.log(JSON.stringify(result));
   else {
     console.log(

@@ -226,3 +226,35 @@ export async function ingestMedia(db: Db, target: { dataDir: string; organizatio
     epustaka_name: holder.name,
   };
 }
+
+/** A YouTube video held by an ePustaka: played through the privacy-enhanced embed, muted (spec 03 §2.3). */
+export async function ingestYoutube(
+  db: Db,
+  target: { dataDir: string; organizationId: string },
+  input: { youtubeId: string; title: string; duration: number; description?: string; epustaka?: string; thumbnail?: Uint8Array },
+): Promise<MediaIngestResult> {
+  if (!/^[A-Za-z0-9_-]{11}$/.test(input.youtubeId)) throw new IngestError('youtube_invalid', `${input.youtubeId} is not a YouTube video id (11 letters, digits, - or _).`);
+  if (!Number.isInteger(input.duration) || input.duration <= 0) throw new IngestError('media_no_duration', 'Give the video\'s duration in whole seconds with --duration.');
+  if (!input.title.trim()) throw new IngestError('title_required', 'Give the video a title with --title.');
+  if (input.thumbnail && !isJpeg(input.thumbnail)) throw new IngestError('thumbnail_invalid', 'The thumbnail must be a JPEG picture.');
+  const holder = await resolveEpustaka(db, target.organizationId, input.epustaka);
+  const id = randomUUID();
+  const remove = input.thumbnail ? await storeMediaFiles(target.dataDir, id, [[THUMBNAIL_OBJECT, input.thumbnail]]) : async () => undefined;
+  try {
+    await db.transaction(async (tx) => {
+      await tx.query(
+        `INSERT INTO media_items (id, organization_id, media_type, media_title, media_description, media_extension, media_duration, youtube_id, has_thumbnail)
+         VALUES ($1, $2, 'video', $3, $4, 'youtube', $5, $6, $7)`,
+        [id, target.organizationId, input.title.trim(), input.description ?? null, input.duration, input.youtubeId, input.thumbnail !== undefined],
+      );
+      await tx.query('INSERT INTO epustaka_media (epustaka_id, media_id) VALUES ($1, $2)', [holder.id, id]);
+    });
+  } catch (error) {
+    await remove();
+    throw error;
+  }
+  return {
+    id, type: 'video', title: input.title.trim(), duration: input.duration, extension: 'youtube', content_type: 'text/html', size: 0,
+    has_thumbnail: input.thumbnail !== undefined, epustaka_id: holder.id, epustaka_name: holder.name,
+  };
+}

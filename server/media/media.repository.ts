@@ -3,6 +3,7 @@ import type { MediaHistoryItem, MediaItem } from '../../src/lib/api/schemas/medi
 import type { MediaSort, MediaType } from '../../src/lib/domain/media.ts';
 import { containsPattern, SqlParams } from '../http/list-params.ts';
 import { iso } from '../catalogue/format.ts';
+import { articleHtml } from '../../src/lib/sanitize-article.server.ts';
 import { epustakaOf, HOLDING_COLUMNS, holdingJoin, MEDIA_HOLDINGS, type HoldingRow } from './holdings.ts';
 
 /** Videos and audio: the catalogue rows, each shown from one of the ePustaka holding it. */
@@ -50,7 +51,7 @@ export function toMediaItem(row: MediaRow): MediaItem {
     id: row.id,
     type: row.media_type,
     media_title: row.media_title,
-    media_description: row.media_description,
+    media_description: row.media_description === null ? null : articleHtml(row.media_description),
     media_thumbnail_url: row.has_thumbnail ? mediaThumbnailUrl(row.id) : null,
     media_file_url: canPlay && row.file_name ? mediaFileUrl(row.id) : null,
     media_extension: row.media_extension,

@@ -6,6 +6,7 @@ import { recordAccess } from '../shelf/history.repository.ts';
 import { excerpt } from '../../src/lib/domain/text.ts';
 import { ARTICLE_TEASER_CHARS } from '../../src/lib/domain/media.ts';
 import { descriptionText } from '../../src/lib/sanitize.server.ts';
+import { articleHtml } from '../../src/lib/sanitize-article.server.ts';
 import { NEWS_HOLDINGS } from './holdings.ts';
 import { findNews, toNewsItem } from './news.repository.ts';
 
@@ -40,7 +41,8 @@ export async function openNews(
   const decision = await decideRead(db, item, reader, now, NEWS_HOLDINGS);
   const detail: NewsDetail = {
     ...toNewsItem(row),
-    news_content: decision.allowed ? row.news_content : teaser(row.news_content),
+    // Stored HTML leaves the API cleaned: no scripts, event handlers, frames or javascript: links.
+    news_content: decision.allowed ? articleHtml(row.news_content) : teaser(row.news_content),
     content_restricted: !decision.allowed,
   };
   if (reader && decision.allowed) {

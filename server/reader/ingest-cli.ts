@@ -34,7 +34,7 @@ new). While a server holds DATA_DIR, the file is sent to that server instead: on
 may open the embedded database.`;
 
 // A video or audio file goes to the media ingest (server/media/ingest-cli.ts).
-if (process.argv.slice(2).some((arg) => /\.(webm|mp4|m4v|ogg|opus|oga|m4a|mp3)$/i.test(arg))) {
+if (process.argv.slice(2).some((arg) => arg === '--youtube' || /\.(webm|mp4|m4v|ogg|opus|oga|m4a|mp3)$/i.test(arg))) {
   await import('../media/ingest-cli.ts');
 }
 

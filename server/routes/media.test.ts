@@ -130,3 +130,33 @@ describe('webhook/multimedia-list', () => {
     expect((await ctx.request('GET', '/webhook/multimedia-list?type=video&sort=popular', { token: stranger.token })).status).toBe(400);
   });
 });
+
+describe('comments on video and audio', () => {
+  test('members of a private item’s library comment on it; others neither read nor write', async () => {
+    const posted = await ctx.request('POST', '/webhook/comment', { token: member.token, body: { object_type: 'VIDEO', object_id: privateVideo, comment: 'Videonya jelas sekali.' } });
+    expect(posted.status).toBeLessThan(300);
+    const list = await ctx.request('GET', `/webhook/comment-list?object_type=VIDEO&object_id=${privateVideo}`, { token: member.token });
+    expect(list.body.data.map((c: { comment: string }) => c.comment)).toEqual(['Videonya jelas sekali.']);
+    expect((await ctx.request('GET', `/webhook/comment-list?object_type=VIDEO&object_id=${privateVideo}`, { token: stranger.token })).status).toBe(404);
+    const refused = await ctx.request('POST', '/webhook/comment', { token: stranger.token, body: { object_type: 'VIDEO', object_id: privateVideo, comment: 'Halo' } });
+    expect(refused.status).toBe(404);
+    // An audio item of a public library is open to comments from anyone signed in; not as a video.
+    expect((await ctx.request('POST', '/webhook/comment', { token: stranger.token, body: { object_type: 'AUDIO', object_id: publicAudio, comment: 'Seru!' } })).status).toBeLessThan(300);
+    expect((await ctx.request('POST', '/webhook/comment', { token: stranger.token, body: { object_type: 'VIDEO', object_id: publicAudio, comment: 'Seru!' } })).status).toBe(404);
+  });
+});
+
+describe('YouTube items', () => {
+  test('play through the embed for those allowed: the id only reaches them', async () => {
+    const { ingestYoutube } = await import('../media/ingest.ts');
+    const privateLib = await createEpustaka(ctx, { isPrivate: true });
+    const { id } = await ingestYoutube(ctx.db, { dataDir, organizationId: ctx.config.organizationId }, { youtubeId: 'dQw4w9WgXcQ', title: 'Kelas Daring', duration: 212, epustaka: privateLib });
+    const inside = await createCaller(ctx);
+    await addMember(ctx, privateLib, inside.id, 1);
+    const open = await ctx.request('GET', `/webhook/multimedia-detail?media_id=${id}`, { token: inside.token });
+    expect(open.body.data).toMatchObject({ media_extension: 'youtube', youtube_id: 'dQw4w9WgXcQ', media_file_url: null, can_play: true });
+    const closed = await ctx.request('GET', `/webhook/multimedia-detail?media_id=${id}`, { token: stranger.token });
+    expect(closed.body.data).toMatchObject({ youtube_id: null, can_play: false });
+    await expect(ingestYoutube(ctx.db, { dataDir, organizationId: ctx.config.organizationId }, { youtubeId: 'not an id', title: 'x', duration: 5 })).rejects.toThrow(IngestError);
+  });
+});

@@ -11,6 +11,7 @@ import { findMediaFile, listMedia, listMediaHistory, toMediaItem } from '../medi
 import { openMedia, saveCollectionAccess } from '../media/media.service.ts';
 import { MEDIA_HOLDINGS } from '../media/holdings.ts';
 import { mediaObjectSize, readMediaRange, THUMBNAIL_OBJECT } from '../media/store.ts';
+import { registerMediaComments } from '../media/comment-target.ts';
 import type { ApiDeps } from '../deps.ts';
 
 type Env = { Variables: { caller?: Caller } };
@@ -24,6 +25,7 @@ type Env = { Variables: { caller?: Caller } };
 export function mediaRoutes(deps: ApiDeps) {
   const app = new Hono<Env>();
   const { db, config } = deps;
+  registerMediaComments();
   for (const path of ['/webhook/multimedia-list', '/webhook/multimedia-home', '/webhook/multimedia-detail', '/webhook/multimedia-history-list', '/webhook/collection-access-history']) {
     app.use(path, requireCaller(deps));
   }

@@ -105,3 +105,19 @@ describe('GET webhook/news-list', () => {
     expect((await get(null, '/webhook/news-list')).status).toBe(401);
   });
 });
+
+describe('article HTML', () => {
+  test('scripts, event handlers and javascript: links come out of the API inert', async () => {
+    const id = await article(
+      'Artikel Berbahaya',
+      publicLib,
+      '<p onmouseover="alert(1)">Halo <a href="javascript:alert(2)">klik</a></p><script>alert(3)</script><img src=x onerror=alert(4)><iframe src="https://evil.example"></iframe>',
+    );
+    for (const caller of [member, null]) {
+      const res = await get(caller, `/webhook/${caller ? '' : 'public-'}news-detail?news_id=${id}`);
+      expect(res.status).toBe(200);
+      expect(res.body.data.news_content).not.toMatch(/onmouseover|onerror|javascript:|<script|<iframe|<img|alert\(3\)/i);
+      expect(res.body.data.news_content).toContain('klik');
+    }
+  });
+});

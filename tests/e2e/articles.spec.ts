@@ -1,6 +1,7 @@
 import type { Page } from 'playwright/test';
 import { expect, test } from './support/console-guard.ts';
 import { demoUsers, signIn } from './support/auth.ts';
+import { hydrated } from './support/pages.ts';
 
 /*
  * Articles in the Indonesian UI (spec 03 §2.9–2.11): the public page of an open article, the list
@@ -74,13 +75,37 @@ test('the list filters by category and searches, with a way back', async ({ page
   await expect(page).toHaveURL(/\/article$/);
 });
 
-test('a non-member of the private library gets only the teaser and the private-content button', async ({ page }) => {
+test('a non-member of the private library gets only the teaser and the private-content button', async ({ page, request }) => {
   await signIn(page, demoUsers.siswa);
   const closed = (await newsList(page)).find((n) => n.epustaka?.epustaka_isprivate);
   expect(closed).toBeTruthy();
+  // A visitor is asked to sign in; the text never leaves the server for them either.
+  const visitor = await request.get(`/article/${closed!.id}`, { maxRedirects: 0 });
+  expect(visitor.status()).toBe(302);
+  expect(visitor.headers()['location']).toBe(`/login?next=${encodeURIComponent(`/article/${closed!.id}`)}`);
   await page.goto(`/article/${closed!.id}`);
   await expect(page.locator('[data-article-teaser]')).toBeVisible();
   await expect(page.locator('[data-article-content]')).toHaveCount(0);
   await page.getByRole('button', { name: 'Konten privat' }).click();
   await expect(page.getByRole('dialog')).toContainText('anggota aktif');
+});
+
+test('an opened article is in the article history, which searches on Enter and removes a row', async ({ page }) => {
+  await signIn(page, demoUsers.guru);
+  const open = (await newsList(page)).find((n) => !n.epustaka?.epustaka_isprivate)!;
+  await page.goto(`/article/${open.id}`);
+  await expect(page.locator('[data-article-content]')).toBeVisible();
+  await page.goto('/more-article-history');
+  await hydrated(page);
+  const rows = page.locator('[data-history-item]');
+  await expect(rows.first()).toContainText(open.news_title);
+  const search = page.getByPlaceholder('Cari judul artikel');
+  await search.fill(open.news_title.split(' ').slice(0, 2).join(' '));
+  await search.press('Enter');
+  await expect(page).toHaveURL(/q=/);
+  await hydrated(page);
+  await expect(rows.first()).toContainText(open.news_title);
+  const before = await rows.count();
+  await rows.first().getByRole('button', { name: 'Hapus dari riwayat' }).click();
+  await expect(rows).toHaveCount(before - 1);
 });

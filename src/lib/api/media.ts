@@ -56,3 +56,8 @@ export function getMediaHistory(http: HttpClient, params: MediaHistoryQuery): Pr
 export function saveCollectionAccess(http: HttpClient, body: CollectionAccessInput): Promise<unknown> {
   return http.post('webhook/collection-access-history', body);
 }
+
+/** GET webhook/multimedia-home: the home page's recommended videos or audio. */
+export function getMediaHome(http: HttpClient, params: MediaListQuery): Promise<ListBody<MediaItem>> {
+  return http.get<ListBody<MediaItem>>('webhook/multimedia-home', { ...params });
+}

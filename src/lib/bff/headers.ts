@@ -13,7 +13,7 @@ export const CSP_DIRECTIVES = [
   "font-src 'self' data:",
   "connect-src 'self'",
   "worker-src 'self' blob:",
-  "frame-src 'self'",
+  "frame-src 'self' https://www.youtube-nocookie.com",
   "media-src 'self' blob:",
   "manifest-src 'self'",
 ] as const;

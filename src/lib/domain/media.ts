@@ -78,3 +78,42 @@ export function contentPath(kind: 'article' | MediaType, id: string, epustakaId?
 export function contentDate(iso: string, lang: string): string {
   return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'id-ID', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Jakarta' }).format(new Date(iso));
 }
+
+/** One row of an article, video or audio history as the history pages show it. */
+export interface HistoryEntry {
+  historyId: string;
+  href: string;
+  title: string;
+  thumbnail: string | null;
+  /** Seconds reached (media) or null (articles). */
+  progress: number | null;
+  duration: number | null;
+  lastAccessedAt: string;
+}
+
+/** A history row of the API as a {@link HistoryEntry}. */
+export function historyEntry(
+  kind: 'article' | MediaType,
+  row: {
+    history_id: string;
+    id: string;
+    epustaka_id: string | null;
+    last_accessed_at: string;
+    news_title?: string;
+    news_thumbnail_url?: string | null;
+    media_title?: string;
+    media_thumbnail_url?: string | null;
+    progress?: number;
+    media_duration?: number;
+  },
+): HistoryEntry {
+  return {
+    historyId: row.history_id,
+    href: contentPath(kind, row.id, row.epustaka_id),
+    title: (kind === 'article' ? row.news_title : row.media_title) ?? '',
+    thumbnail: (kind === 'article' ? row.news_thumbnail_url : row.media_thumbnail_url) ?? null,
+    progress: kind === 'article' ? null : (row.progress ?? 0),
+    duration: kind === 'article' ? null : (row.media_duration ?? null),
+    lastAccessedAt: row.last_accessed_at,
+  };
+}

@@ -1,0 +1,98 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Lang } from '../../lib/i18n/index.ts';
+import { contentDate, formatDuration, type HistoryEntry, type MediaType } from '../../lib/domain/media.ts';
+import { loadHistoryPage, removeHistoryEntry } from '../../lib/stores/content-history.ts';
+import { I18nRoot } from '../shell/I18nRoot.tsx';
+
+interface Props {
+  lang: Lang;
+  kind: 'article' | MediaType;
+  initial: HistoryEntry[];
+  total: number;
+  q: string;
+}
+
+/**
+ * An article, video or audio history (issue "Histories"): 12 a page, more as the end comes into
+ * view, search on Enter, and removing one's own rows.
+ */
+export function ContentHistory({ lang, ...props }: Props) {
+  return (
+    <I18nRoot lang={lang}>
+      <History {...props} />
+    </I18nRoot>
+  );
+}
+
+function History({ kind, initial, total: initialTotal, q }: Omit<Props, 'lang'>) {
+  const { t, i18n } = useTranslation();
+  const [entries, setEntries] = useState(initial);
+  const [total, setTotal] = useState(initialTotal);
+  const [loading, setLoading] = useState(false);
+  const end = useRef<HTMLDivElement>(null);
+  const more = entries.length < total;
+
+  useEffect(() => {
+    const sentinel = end.current;
+    if (!sentinel || !more) return;
+    const observer = new IntersectionObserver(async ([entry]) => {
+      if (!entry?.isIntersecting || loading) return;
+      setLoading(true);
+      const page = await loadHistoryPage(t, kind, { q, offset: entries.length });
+      setLoading(false);
+      if (page) {
+        setEntries((current) => [...current, ...page.entries.filter((e) => !current.some((c) => c.historyId === e.historyId))]);
+        setTotal(page.total);
+      }
+    });
+    observer.observe(sentinel);
+    return () => observer.disconnect();
+  }, [more, loading, entries.length, kind, q, t]);
+
+  const remove = async (entry: HistoryEntry) => {
+    if (await removeHistoryEntry(t, entry.historyId)) {
+      setEntries((current) => current.filter((e) => e.historyId !== entry.historyId));
+      setTotal((n) => n - 1);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <form role="search" method="get" className="flex">
+        <label className="input input-bordered flex w-full items-center gap-2">
+          <span className="sr-only">{t('media.list.search')}</span>
+          <input type="search" name="q" defaultValue={q} maxLength={200} placeholder={t(`media.${kind}.searchPlaceholder`)} className="grow" enterKeyHint="search" />
+        </label>
+      </form>
+      {entries.length === 0 ? (
+        <p className="text-base-content/70 py-10 text-center">{t(q ? 'media.list.noSearchResults' : 'media.list.empty')}</p>
+      ) : (
+        <ul className="flex flex-col gap-2" data-history-list={kind}>
+          {entries.map((entry) => (
+            <li key={entry.historyId} className="bg-base-100 border-base-300 rounded-box flex items-center gap-3 border p-2" data-history-item>
+              <a href={entry.href} className="flex min-w-0 flex-1 items-center gap-3">
+                {entry.thumbnail ? <img src={entry.thumbnail} alt="" className="rounded-field aspect-video w-24 shrink-0 object-cover" /> : <span className="rounded-field bg-base-200 aspect-video w-24 shrink-0" />}
+                <span className="flex min-w-0 flex-col">
+                  <span className="line-clamp-2 font-semibold">{entry.title}</span>
+                  <span className="text-base-content/70 text-xs">
+                    {contentDate(entry.lastAccessedAt, i18n.language)}
+                    {entry.progress !== null && ` · ${t('media.list.progress', { time: formatDuration(entry.progress) })}`}
+                    {entry.duration ? ` / ${formatDuration(entry.duration)}` : ''}
+                  </span>
+                  {entry.progress !== null && entry.duration ? (
+                    <progress className="progress progress-primary mt-1 w-40" value={entry.progress} max={entry.duration} />
+                  ) : null}
+                </span>
+              </a>
+              <button type="button" className="btn btn-ghost btn-sm" onClick={() => void remove(entry)} aria-label={t('media.list.remove')}>
+                ✕
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {more ? <div ref={end} className="h-8" aria-busy={loading} /> : null}
+    </div>
+  );
+}
