@@ -1,5 +1,6 @@
 import { expect, test } from './support/console-guard.ts';
 import { signInAsNewUser } from './support/users.ts';
+import { demoUsers, signIn } from './support/auth.ts';
 import { ingest } from './support/books.ts';
 import { borrowFrom, joinLibrary } from './support/members.ts';
 import { hydrated } from './support/pages.ts';
@@ -117,4 +118,20 @@ test('find a book and a person from the header, follow, like, comment, reply, ed
   await mine.getByRole('button', { name: 'Lihat 1 balasan' }).click();
   await expect(mine.getByTestId('reply').getByTestId('comment-text')).toHaveText('Terima kasih, setuju!');
   await phone.close();
+});
+
+test('audio results can be shared, and a demo profile opens on a timeline with its media tabs', async ({ page }) => {
+  await signIn(page, demoUsers.siswa);
+  await page.goto('/search?q=dongeng%20kancil&tab=audio');
+  await hydrated(page);
+  const results = page.getByRole('list', { name: 'Hasil pencarian Audio' });
+  await expect(results.getByRole('listitem').first()).toContainText('Dongeng Kancil dan Buaya');
+  await results.getByRole('button', { name: 'Bagikan: Dongeng Kancil dan Buaya' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Bagikan Audio' });
+  await expect(dialog.getByRole('textbox')).toHaveValue(/\/search\?q=Dongeng\+Kancil\+dan\+Buaya&tab=audio$/);
+
+  await page.goto('/profile');
+  const tabs = page.getByRole('navigation', { name: 'Isi profil' });
+  await expect(tabs.getByRole('link')).toHaveText(['Linimasa', 'Buku', 'Video', 'Audio']);
+  await expect(page.getByTestId('feed-item').first()).toBeVisible();
 });
