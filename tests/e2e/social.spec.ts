@@ -4,6 +4,7 @@ import { demoUsers, signIn } from './support/auth.ts';
 import { ingest } from './support/books.ts';
 import { borrowFrom, joinLibrary } from './support/members.ts';
 import { hydrated } from './support/pages.ts';
+import { noisePng } from './support/images.ts';
 
 /*
  * The social journey in the Indonesian UI, a reader on a phone (390×844) and a reviewer on a
@@ -134,4 +135,35 @@ test('audio results can be shared, and a demo profile opens on a timeline with i
   const tabs = page.getByRole('navigation', { name: 'Isi profil' });
   await expect(tabs.getByRole('link')).toHaveText(['Linimasa', 'Buku', 'Video', 'Audio']);
   await expect(page.getByTestId('feed-item').first()).toBeVisible();
+});
+
+test('a post with a picture: Send waits for text or a picture, the upload shows its progress, the post shows both', async ({ page }) => {
+  const tag = word();
+  await signInAsNewUser(page, `Penulis ${tag}`);
+  await page.goto('/timeline');
+  await hydrated(page);
+  const composer = page.getByRole('form', { name: 'Kiriman baru' });
+  const send = composer.getByRole('button', { name: 'Kirim' });
+  await expect(send).toBeDisabled();
+  // Every state of the composer is recorded, so the bar is seen however fast the local upload is.
+  await composer.evaluate((form) => {
+    const seen: string[] = [];
+    (window as unknown as { postStates: string[] }).postStates = seen;
+    new MutationObserver(() => {
+      const bar = form.querySelector('[data-testid="post-progress"]');
+      if (bar) seen.push(`bar:${bar.getAttribute('value')}`);
+    }).observe(form, { subtree: true, childList: true, attributes: true });
+  });
+  await composer.locator('input[type="file"]').setInputFiles({ name: 'rak.png', mimeType: 'image/png', buffer: noisePng() });
+  await expect(composer.getByRole('img', { name: 'Pratinjau gambar' })).toBeVisible();
+  await expect(send).toBeEnabled();
+  expect(await page.evaluate(() => (window as unknown as { postStates: string[] }).postStates.length)).toBeGreaterThan(0);
+  await expect(composer.getByTestId('post-progress')).toHaveCount(0);
+  await composer.getByRole('textbox').fill(`Rak baru di kelas ${tag} <b>rapi</b>`);
+  await send.click();
+  const post = page.getByTestId('feed-item').filter({ hasText: `Rak baru di kelas ${tag}` });
+  await expect(post).toHaveAttribute('data-feed-type', 'VISUAL_POST');
+  await expect(post).toContainText(`Rak baru di kelas ${tag} <b>rapi</b>`);
+  await expect(post.getByRole('img', { name: `Gambar kiriman Penulis ${tag}` })).toBeVisible();
+  await expect(send).toBeDisabled();
 });
