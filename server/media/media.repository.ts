@@ -82,6 +82,8 @@ export interface MediaListQuery {
   q?: string;
   sort: MediaSort;
   publicOnly?: boolean;
+  /** Only these items (a search's page). */
+  ids?: string[];
   limit: number;
   offset: number;
   now: Date;
@@ -94,6 +96,7 @@ export async function listMedia(db: Queryable, query: MediaListQuery): Promise<{
   let where = `WHERE mi.organization_id = ${p.add(query.organizationId)} AND mi.media_type = ${p.add(query.type)}`;
   if (query.q) where += ` AND mi.media_title ILIKE ${p.add(containsPattern(query.q))}`;
   if (query.publicOnly) where += ' AND access.hold_open';
+  if (query.ids) where += ` AND mi.id = ANY(${p.add(query.ids)}::uuid[])`;
   const from = `FROM media_items mi ${join} ${where}`;
   const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, [...p.values]);
   const cols = columns(p, query.userId);

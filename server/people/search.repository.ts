@@ -4,6 +4,9 @@ import type { PersonRow } from '../../src/lib/api/schemas/people.ts';
 import { containsPattern, SqlParams } from '../http/list-params.ts';
 import { toUserBrief } from '../catalogue/format.ts';
 import { listBooks } from '../catalogue/books.repository.ts';
+import type { MediaItem } from '../../src/lib/api/schemas/media.ts';
+import type { MediaType } from '../../src/lib/domain/media.ts';
+import { listMedia, toMediaItem } from '../media/media.repository.ts';
 
 /*
  * Search by relevance (pg_trgm, on PGlite and PostgreSQL alike). A row matches when every word of
@@ -72,6 +75,46 @@ export async function searchBooks(
   });
   const byId = new Map(page.rows.map((row) => [row.id, row]));
   return { rows: ids.map((id) => byId.get(id)).filter((row): row is BookListItem => row !== undefined), total };
+}
+
+/**
+ * Videos or audio by title, the most alike first: only items of the viewer's organisation that an
+ * ePustaka holds, the ones the access rule lets them see in the catalogue (media is never shown
+ * across organisations); each row says whether they may play it.
+ */
+export async function searchMedia(
+  db: Queryable,
+  query: { q: string; type: MediaType; viewerId: string; organizationId: string; limit: number; offset: number; now: Date },
+): Promise<{ rows: MediaItem[]; total: number }> {
+  const p = new SqlParams();
+  const q = p.add(query.q);
+  const columns = ['mi.media_title'];
+  const where = `mi.organization_id = ${p.add(query.organizationId)} AND mi.media_type = ${p.add(query.type)}
+    AND EXISTS (SELECT 1 FROM epustaka_media em WHERE em.media_id = mi.id)
+    AND (${allWords(p, query.q, columns)} OR ${q} <% mi.media_title)`;
+  const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM media_items mi WHERE ${where}`, [...p.values]);
+  const total = count.rows[0]!.n;
+  if (total === 0) return { rows: [], total };
+  const { rows: ranked } = await db.query<{ id: string }>(
+    `SELECT mi.id FROM media_items mi WHERE ${where}
+      ORDER BY ${score(q, columns)} DESC, lower(mi.media_title), mi.id
+      LIMIT ${p.add(query.limit)} OFFSET ${p.add(query.offset)}`,
+    p.values,
+  );
+  if (ranked.length === 0) return { rows: [], total };
+  const ids = ranked.map((r) => r.id);
+  const page = await listMedia(db, {
+    organizationId: query.organizationId,
+    userId: query.viewerId,
+    type: query.type,
+    sort: '-created_at',
+    ids,
+    limit: ids.length,
+    offset: 0,
+    now: query.now,
+  });
+  const byId = new Map(page.rows.map((row) => [row.id, toMediaItem(row)]));
+  return { rows: ids.map((id) => byId.get(id)).filter((row): row is MediaItem => row !== undefined), total };
 }
 
 const ACTIVE_MEMBER = 'u.deactivated_at IS NULL AND u.verified_at IS NOT NULL';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context.ts';
-import { createAuthor, createBook, createCaller, signIn, type Caller } from '../test/catalogue.ts';
+import { createAuthor, createBook, createCaller, createEpustaka, signIn, type Caller } from '../test/catalogue.ts';
 
 let ctx: TestContext;
 let viewer: Caller;
@@ -57,9 +57,52 @@ describe('webhook/search-book', () => {
 });
 
 describe('webhook/search-multimedia', () => {
-  test('answers an empty list for audio and video, and wants a type', async () => {
-    const res = await get('/webhook/search-multimedia?q=lagu&type=audio');
-    expect(res.body).toEqual({ data: [], meta: { total: 0, limit: 25, offset: 0 } });
+  const OTHER_ORG = '5c2e8a10-3b4d-4f6a-9e8d-7c6b5a4f3e2d';
+
+  async function media(type: 'video' | 'audio', title: string, options: { epustaka?: string; org?: string } = {}): Promise<string> {
+    const { rows } = await ctx.db.query<{ id: string }>(
+      `INSERT INTO media_items (organization_id, media_type, media_title, media_extension, youtube_id)
+       VALUES ($1, $2, $3, 'youtube', 'dQw4w9WgXcQ') RETURNING id`,
+      [options.org ?? ctx.config.organizationId, type, title],
+    );
+    const id = rows[0]!.id;
+    if (options.epustaka) await ctx.db.query('INSERT INTO epustaka_media (epustaka_id, media_id) VALUES ($1, $2)', [options.epustaka, id]);
+    return id;
+  }
+
+  test('finds the caller’s videos or audio held by an ePustaka, the closest title first, playable only where the rule allows', async () => {
+    const open = await createEpustaka(ctx, { name: 'Pustaka Dengar Terbuka' });
+    const closed = await createEpustaka(ctx, { name: 'Pustaka Dengar Tertutup', isPrivate: true });
+    const exact = await media('audio', 'Dongeng Kancil', { epustaka: closed });
+    const longer = await media('audio', 'Kumpulan Dongeng Nusantara: Kancil dan Buaya di Sungai', { epustaka: open });
+    const misspelt = await media('audio', 'Dongeng Kancill', { epustaka: open });
+    await media('video', 'Dongeng Kancil Versi Video', { epustaka: open });
+    await media('audio', 'Dongeng Kancil Belum Dipajang');
+    // Another organisation's item, even in a public library, is not the caller's to find.
+    await ctx.db.query(`INSERT INTO organizations (id, name) VALUES ($1, 'Lain') ON CONFLICT DO NOTHING`, [OTHER_ORG]);
+    const { rows } = await ctx.db.query<{ id: string }>(`INSERT INTO epustaka (organization_id, epustaka_name) VALUES ($1, 'Pustaka Lain') RETURNING id`, [OTHER_ORG]);
+    await media('audio', 'Dongeng Kancil Lain', { epustaka: rows[0]!.id, org: OTHER_ORG });
+
+    const res = await get('/webhook/search-multimedia?q=dongeng%20kancil&type=audio');
+    expect(res.status).toBe(200);
+    const ids = res.body.data.map((m: { id: string }) => m.id);
+    expect(ids).toEqual([exact, misspelt, longer]);
+    expect(res.body.meta).toEqual({ total: 3, limit: 25, offset: 0 });
+    const byId = new Map(res.body.data.map((m: { id: string }) => [m.id, m]));
+    // The private library's item is found but not playable by a non-member; the public one plays.
+    expect(byId.get(exact)).toMatchObject({ type: 'audio', media_title: 'Dongeng Kancil', can_play: false, youtube_id: null, epustaka_id: closed });
+    expect(byId.get(longer)).toMatchObject({ can_play: true, youtube_id: 'dQw4w9WgXcQ', epustaka_id: open });
+
+    const second = await get('/webhook/search-multimedia?q=dongeng%20kancil&type=audio&limit=1&offset=1');
+    expect(second.body.data.map((m: { id: string }) => m.id)).toEqual([misspelt]);
+    expect(second.body.meta.total).toBe(3);
+
+    const videos = await get('/webhook/search-multimedia?q=kancil&type=video');
+    expect(videos.body.data.map((m: { media_title: string }) => m.media_title)).toEqual(['Dongeng Kancil Versi Video']);
+    expect((await get('/webhook/search-multimedia?q=&type=video')).body).toEqual({ data: [], meta: { total: 0, limit: 25, offset: 0 } });
+  });
+
+  test('wants a type', async () => {
     const bad = await get('/webhook/search-multimedia?q=lagu&type=game');
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].code).toBe('invalid_type');

@@ -5,11 +5,10 @@ import {
   searchUserQuerySchema,
   suggestedFriendsQuerySchema,
 } from '../../src/lib/api/schemas/people.ts';
-import type { MultimediaItem } from '../../src/lib/api/schemas/people.ts';
 import { requireCaller, type AuthEnv } from '../http/auth-guard.ts';
 import { listBody, parseFilter, parseSort, type FilterField } from '../http/list-params.ts';
 import { queryParams } from '../http/validate.ts';
-import { listSuggestedFriends, searchBooks, searchUsers } from '../people/search.repository.ts';
+import { listSuggestedFriends, searchBooks, searchMedia, searchUsers } from '../people/search.repository.ts';
 import type { ApiDeps } from '../deps.ts';
 
 const SUGGESTED_FILTER_FIELDS = {
@@ -35,10 +34,22 @@ export function searchRoutes(deps: ApiDeps) {
     return c.json(listBody(page, query));
   });
 
-  // Video and audio are found here once they are in the catalogue; until then nothing matches.
-  app.get('/search-multimedia', (c) => {
+  // Videos or audio of the caller's organisation held by an ePustaka, by title.
+  app.get('/search-multimedia', async (c) => {
     const query = queryParams(c, searchMultimediaQuerySchema);
-    return c.json(listBody<MultimediaItem>(empty, query));
+    const { user } = c.get('caller');
+    const page = query.q
+      ? await searchMedia(deps.db, {
+          q: query.q,
+          type: query.type,
+          viewerId: user.id,
+          organizationId: user.organization_id,
+          limit: query.limit,
+          offset: query.offset,
+          now: deps.now(),
+        })
+      : empty;
+    return c.json(listBody(page, query));
   });
 
   app.get('/search-user', async (c) => {

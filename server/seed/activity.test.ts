@@ -92,3 +92,25 @@ describe('demo activity', () => {
     for (const sender of senders) expect([ids.get('siswa'), ids.get('guru'), ids.get('rina')]).toContain(sender);
   });
 });
+
+describe('demo social', () => {
+  test('the student’s timeline shows her own, her friends’ and what was recommended to her; her profile lists the books she read', async () => {
+    const token = await signIn(ctx, { id: ids.get('siswa')! });
+    const feed = await ctx.request('GET', '/webhook/feeds?limit=50', { token });
+    const items = feed.body.data as { feed_type: string; sender: { id: string }; recommendation_target: { id: string }[]; total_like: number; total_comment: number }[];
+    const from = (who: string, type: string) => items.filter((i) => i.sender.id === ids.get(who) && i.feed_type === type).length;
+    expect(from('siswa', 'BOOK_BORROW')).toBe(3);
+    expect(from('siswa', 'BOOK_REVIEW')).toBe(2);
+    expect(from('rina', 'BOOK_REVIEW')).toBe(1);
+    expect(from('guru', 'VISUAL_POST')).toBe(1);
+    const recommended = items.find((i) => i.feed_type === 'BOOK_RECOMMENDATION')!;
+    expect(recommended.recommendation_target.map((t) => t.id)).toContain(ids.get('siswa'));
+    expect(items.find((i) => i.sender.id === ids.get('guru') && i.feed_type === 'VISUAL_POST')).toMatchObject({ total_like: 2, total_comment: 1 });
+    // Andi is not followed by her: his loan is not on her timeline.
+    expect(from('andi', 'BOOK_BORROW')).toBe(0);
+
+    const history = await ctx.request('GET', `/webhook/book-history-shelf?user_id=${ids.get('siswa')}`, { token });
+    expect(history.body.meta.total).toBe(3);
+    expect(history.body.data[0].book_title).toBe('Bayang-Bayang Gunung Agung');
+  });
+});

@@ -4,6 +4,7 @@ import { hashPassword } from '../auth/password.ts';
 import { DEMO_PASSWORD, insertAccounts } from './accounts.ts';
 import { insertCatalogue, type MembershipPlan } from './catalogue.ts';
 import { insertActivity } from './activity.ts';
+import { insertMediaHistory, insertSocial } from './social.ts';
 import { insertHome } from './home.ts';
 import { books, authors, categories, epustakas } from './content/index.ts';
 import { attachDemoBookFiles } from '../reader/demo-books.ts';
@@ -52,6 +53,7 @@ export async function seedDemo(db: Db, config: ServerConfig, options: { log?: (m
     const nusantara = epustakas.find((e) => e.key === 'nusantara')!;
     const { rows } = await tx.query<{ id: string }>('SELECT id FROM epustaka WHERE epustaka_name = $1', [nusantara.name]);
     await insertActivity(tx, userIds, bookIds, rows[0]!.id);
+    await insertSocial(tx, userIds, bookIds);
     await insertDemoNews(tx, config.organizationId);
     await insertHome(tx, config.organizationId);
   });
@@ -61,5 +63,6 @@ export async function seedDemo(db: Db, config: ServerConfig, options: { log?: (m
     // Every other book gets a generated edition, so everything the demo lends opens in the reader.
     await attachDemoEditions(db, { dataDir: config.dataDir, organizationId: config.organizationId }, options.log);
     await attachDemoMedia(db, { dataDir: config.dataDir, organizationId: config.organizationId }, options.log);
+    await insertMediaHistory(db, config.organizationId);
   }
 }

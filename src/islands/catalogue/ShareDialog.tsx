@@ -18,22 +18,30 @@ const SERVICES: { id: 'facebook' | 'twitter' | 'telegram' | 'whatsapp'; icon: Ca
 /** What a book needs to be shared. */
 export type SharedBook = Pick<BookDetail, 'id' | 'book_title'>;
 
+/** Another item than a book: its address and the dialog's texts. */
+export interface ShareTarget {
+  path: string;
+  title: string;
+  linkLabel: string;
+  message: string;
+}
+
 /** The share dialog (spec 03 §2.20): four services as plain share links, and copy link. */
-export function ShareDialog({ open, book, onClose = closeDialog }: { open: boolean; book: SharedBook | null; onClose?: () => void }) {
+export function ShareDialog({ open, book, onClose = closeDialog, target }: { open: boolean; book: SharedBook | null; onClose?: () => void; target?: ShareTarget }) {
   const { t } = useTranslation();
   return (
-    <Modal open={open} onClose={onClose} title={t('catalogue.share.title')} widthClass="max-w-md">
-      {book ? <Share book={book} /> : null}
+    <Modal open={open} onClose={onClose} title={target?.title ?? t('catalogue.share.title')} widthClass="max-w-md">
+      {book ? <Share book={book} target={target} /> : null}
     </Modal>
   );
 }
 
-function Share({ book }: { book: SharedBook }) {
+function Share({ book, target }: { book: SharedBook; target?: ShareTarget }) {
   const { t } = useTranslation();
   const id = useId();
   const [copied, setCopied] = useState(false);
-  const url = `${window.location.origin}${bookPath(book.id)}`;
-  const links = shareLinks(url, t('catalogue.share.message', { title: book.book_title }));
+  const url = `${window.location.origin}${target?.path ?? bookPath(book.id)}`;
+  const links = shareLinks(url, target?.message ?? t('catalogue.share.message', { title: book.book_title }));
 
   useEffect(() => {
     if (!copied) return;
@@ -66,7 +74,7 @@ function Share({ book }: { book: SharedBook }) {
         ))}
       </ul>
       <label htmlFor={`${id}-link`} className="mt-5 mb-1.5 block text-sm font-semibold">
-        {t('catalogue.share.link')}
+        {target?.linkLabel ?? t('catalogue.share.link')}
       </label>
       <div className="join w-full">
         <input id={`${id}-link`} className="input join-item w-full min-w-0" readOnly value={url} onFocus={(event) => event.currentTarget.select()} />

@@ -3,6 +3,10 @@ import type { UserProfile } from '../api/schemas/people.ts';
 import type { HistoryItem } from '../api/schemas/shelf.ts';
 import { getUserProfile } from '../api/people.ts';
 import { getHistoryShelf } from '../api/shelf.ts';
+import { getFeeds } from '../api/feed.ts';
+import type { ListBody } from '../api/schemas/common.ts';
+import type { FeedItem } from '../api/schemas/feed.ts';
+import { FEED_PAGE } from '../domain/feed.ts';
 import { PROFILE_PREVIEWS } from '../domain/people.ts';
 import { loadHistory, type HistoryView } from './history.server.ts';
 
@@ -35,4 +39,14 @@ export async function loadBookPreview(http: HttpClient, userId: string): Promise
 export async function loadMediaPreview(http: HttpClient, userId: string, kind: 'video' | 'audio' | 'article'): Promise<HistoryView | null> {
   const view = await loadHistory(http, { kind, userId, q: '', pages: 1, limit: PROFILE_PREVIEWS[kind] });
   return view.kind === 'media' || view.kind === 'news' ? view : null;
+}
+
+/** The first page of a member's timeline items; undefined when it fails (the feed then loads it itself). */
+export async function loadProfileFeed(http: HttpClient, userId: string): Promise<ListBody<FeedItem> | undefined> {
+  try {
+    return await getFeeds(http, { user_id: userId, limit: FEED_PAGE, offset: 0 });
+  } catch (error) {
+    console.error(`The timeline of ${userId} could not be loaded`, error);
+    return undefined;
+  }
 }
