@@ -37,7 +37,8 @@ export async function insertSocial(db: Queryable, userIds: Map<string, string>, 
   const user = (key: string) => userIds.get(key)!;
   const users = [...userIds.values()];
 
-  // Every loan: in the reader's history (last opened when it came back, or now) and on the timeline.
+  // Every loan in the reader's history (last opened when it came back, or now); insertActivity puts
+  // loans and reviews on the timeline.
   await db.query(
     `INSERT INTO content_access_history (user_id, object_type, object_id, epustaka_id, first_accessed_at, last_accessed_at)
      SELECT DISTINCT ON (user_id, book_id) user_id, 'BOOK', book_id, epustaka_id, borrowed_at, coalesce(returned_at, borrowed_at + interval '1 hour')
@@ -46,18 +47,6 @@ export async function insertSocial(db: Queryable, userIds: Map<string, string>, 
      ON CONFLICT (user_id, object_type, object_id) DO NOTHING`,
     [users],
   );
-  await db.query(
-    `INSERT INTO feeds (feed_type, sender_id, object_type, object_id, created_at, updated_at)
-     SELECT 'BOOK_BORROW', user_id, 'BOOK', book_id, borrowed_at, borrowed_at FROM borrows WHERE user_id = ANY($1::uuid[])`,
-    [users],
-  );
-  await db.query(
-    `INSERT INTO feeds (feed_type, sender_id, object_type, object_id, created_at, updated_at)
-     SELECT 'BOOK_REVIEW', user_id, 'RATING', id, created_at, created_at FROM ratings
-      WHERE parent_id IS NULL AND deleted_at IS NULL AND user_id = ANY($1::uuid[])`,
-    [users],
-  );
-
   await addFeedItem(db, {
     type: 'BOOK_RECOMMENDATION',
     senderId: user('guru'),

@@ -1,4 +1,4 @@
-import { deflateSync, crc32 } from 'node:zlib';
+import { noisePng } from './support/images.ts';
 import { expect, test, type APIRequestContext } from 'playwright/test';
 import { signIn } from './support/auth.ts';
 import { open } from './support/pages.ts';
@@ -37,38 +37,6 @@ async function createVerifiedAccount(request: APIRequestContext, name = 'Wulan S
   return { email };
 }
 
-/** A real PNG of noise, big enough (about 300 KB) for the upload to take a moment when throttled. */
-function noisePng(size = 320): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // RGB
-  const rows: Buffer[] = [];
-  let seed = 7;
-  for (let y = 0; y < size; y++) {
-    const row = Buffer.alloc(1 + size * 3);
-    for (let i = 1; i < row.length; i++) {
-      seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-      row[i] = seed >> 16;
-    }
-    rows.push(row);
-  }
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 test.describe('registration and verification', () => {
   test('register → verify by the mailed link → sign in → change profile and avatar in settings', async ({ page }) => {
@@ -133,7 +101,7 @@ test.describe('registration and verification', () => {
         seen.push(`${bar ? `bar:${bar.getAttribute('value')} ` : ''}${status.textContent}`);
       }).observe(status, { subtree: true, childList: true, characterData: true, attributes: true });
     });
-    await dialog.getByLabel('Pilih foto').setInputFiles({ name: 'wajah.png', mimeType: 'image/png', buffer: noisePng() });
+    await dialog.getByLabel('Pilih foto').setInputFiles({ name: 'wajah.png', mimeType: 'image/png', buffer: noisePng(320) });
     await expect(dialog.getByRole('img', { name: 'Pratinjau foto' })).toBeVisible();
     await expect(dialog.getByText('Foto siap disimpan.')).toBeVisible();
     const states = await page.evaluate(() => (window as unknown as { avatarStates: string[] }).avatarStates);

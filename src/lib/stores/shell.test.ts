@@ -27,11 +27,11 @@ vi.mock('../api/browser.ts', () => ({ api: { get } }));
 const groups: MenuGroup[] = [
   { id: 'library', menu_name: 'Perpustakaan', android_menu: [{ id: 'shelf', name: 'Rak Buku', url: '/shelf', icon: 'shelf' }] },
   {
-    id: 'media',
-    menu_name: 'Media',
+    id: 'give',
+    menu_name: 'Berbagi',
     android_menu: [
-      { id: 'video', name: 'Video', url: '/video', icon: 'video' },
-      { id: 'audio', name: 'Audio', url: '/audio', icon: 'audio' },
+      { id: 'donation', name: 'Donasi', url: '/donation', icon: 'donation' },
+      { id: 'donation-history', name: 'Riwayat donasi', url: '/donation/history', icon: 'donation' },
     ],
   },
 ];
@@ -118,7 +118,7 @@ describe('popup', () => {
 
 describe('menu', () => {
   test('flattens the groups into one list, in order, leaving out pages that are not built', () => {
-    // /video and /audio have no page here yet: their entries would be dead links.
+    // The donation pages are not built yet: their entries would be dead links.
     expect(flattenMenu(groups).map((entry) => entry.id)).toEqual(['shelf']);
     const books = { id: 'books', name: 'Buku', url: '/books', icon: 'book' };
     expect(flattenMenu([...groups, { id: 'more', menu_name: 'Lain', android_menu: [books] }]).map((entry) => entry.id)).toEqual(['shelf', 'books']);
