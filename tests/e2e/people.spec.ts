@@ -98,10 +98,14 @@ test.describe('people, addresses', () => {
     const res = await page.goto('/profil/user/0b6f3c1e-2a4d-4e5f-8a9b-1c2d3e4f5a6b');
     expect(res!.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Pengguna tidak ditemukan' })).toBeVisible();
+    // A new member's own histories are empty.
     for (const path of ['/more-history-video', '/more-history-audio', '/more-article-history']) {
       await page.goto(path);
-      await expect(page.getByText('Data tidak ditemukan')).toBeVisible();
+      await expect(page.getByText('Belum ada konten.')).toBeVisible();
     }
+    // Another member's history is read from their profile; an unknown member has none to show.
+    const missing = await page.goto('/more-history-video?user=0b6f3c1e-2a4d-4e5f-8a9b-1c2d3e4f5a6b');
+    expect(missing!.status()).toBe(404);
   });
 });
 
