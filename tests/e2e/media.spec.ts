@@ -2,6 +2,7 @@ import type { Page } from 'playwright/test';
 import { expect, test } from './support/console-guard.ts';
 import { demoUsers, signIn } from './support/auth.ts';
 import { hydrated } from './support/pages.ts';
+import { signInAsNewUser } from './support/users.ts';
 
 /*
  * Video and audio in the Indonesian UI (spec 03 §2.3–2.5): resuming where playback paused, the
@@ -89,7 +90,8 @@ test('audio skips 5 seconds forward and back, clamped to the item', async ({ pag
 });
 
 test('a non-member sees the join dialog instead of playback', async ({ page }) => {
-  await signIn(page, demoUsers.siswa);
+  // A new student: the demo student may have joined the private library in another test.
+  await signInAsNewUser(page, 'Penonton Baru');
   const closed = (await items(page, 'video')).find((v) => !v.can_play)!;
   await page.goto(`/video/${closed.id}`);
   await hydrated(page);

@@ -129,7 +129,8 @@ test('audio results can be shared, and a demo profile opens on a timeline with i
   await expect(results.getByRole('listitem').first()).toContainText('Dongeng Kancil dan Buaya');
   await results.getByRole('button', { name: 'Bagikan: Dongeng Kancil dan Buaya' }).click();
   const dialog = page.getByRole('dialog', { name: 'Bagikan Audio' });
-  await expect(dialog.getByRole('textbox')).toHaveValue(/\/search\?q=Dongeng\+Kancil\+dan\+Buaya&tab=audio$/);
+  // The audio's own page, with the ePustaka that holds it.
+  await expect(dialog.getByRole('textbox')).toHaveValue(/\/audio\/[0-9a-f-]{36}(\/[0-9a-f-]{36})?$/);
 
   await page.goto('/profile');
   const tabs = page.getByRole('navigation', { name: 'Isi profil' });
