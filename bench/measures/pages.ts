@@ -9,7 +9,8 @@ import { measureWeight } from '../lib/weight.ts';
 const KB = 1024;
 
 /**
- * 2. Page weight and Lighthouse for the public book page, a printed QR code's landing, the login page, and (with the session
+ * 2. Page weight and Lighthouse for the public book page, a printed QR code's landing, a public
+ * library's page, a public article, the login page, and (with the session
  * cookie) the signed-in book list and book detail: the compressed JS, CSS and HTML bytes Chromium
  * downloads, and Lighthouse's mobile default run (median of several).
  */
@@ -25,6 +26,8 @@ export const pagesMeasure: Measure = {
     const routes = [
       { name: 'public book page', path: `/book/${m.sampleBookId}`, signedIn: false },
       { name: 'QR landing', path: m.sampleQrPath, signedIn: false },
+      { name: 'public library page', path: `/epustaka/${m.benchEpustakaId}`, signedIn: false },
+      ...(m.sampleArticlePath ? [{ name: 'public article page', path: m.sampleArticlePath, signedIn: false }] : []),
       { name: 'login page', path: '/login', signedIn: false },
       { name: 'signed-in book list', path: '/books', signedIn: true },
       { name: 'signed-in book detail', path: `/book/${m.sampleBookId}`, signedIn: true },

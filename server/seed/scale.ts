@@ -40,6 +40,8 @@ export interface ScaleManifest {
   sampleBookId: string;
   /** A QR code of the sample book with a location, as printed: `/qr/<id>/<location>`. */
   sampleQrPath: string;
+  /** An article a public ePustaka holds (from the demo data), `/article/<id>`; null without the demo. */
+  sampleArticlePath: string | null;
   /** 1,000 books spread over the catalogue, for API runs that must not hit one row only. */
   spreadBookIds: string[];
   raceBookIds: string[];
@@ -178,7 +180,13 @@ export async function seedScale(db: Db, config: Pick<ServerConfig, 'organization
     // Books: 0..RACE_BOOKS-1 race books, then the borrow pool, then the catalogue. About a third
     // are open (no DRM); created_at is spread over three years so "latest" has an order.
     const poolStart = RACE_BOOKS;
-    const poolEnd = RACE_BOOKS + BENCH_USERS * POOL_BORROWS_PER_USER;
+    // An article of a public library, for the public article page's weight.
+  const article = await db.query<{ id: string }>(
+    `SELECT n.id FROM news n
+      WHERE EXISTS (SELECT 1 FROM epustaka_news h JOIN epustaka e ON e.id = h.epustaka_id WHERE h.news_id = n.id AND NOT e.epustaka_isprivate)
+      ORDER BY n.created_at, n.id LIMIT 1`,
+  );
+  const poolEnd = RACE_BOOKS + BENCH_USERS * POOL_BORROWS_PER_USER;
     await tx.query(
       `INSERT INTO books (id, organization_id, catalog_title, author_id, category_id, publisher, publish_date, isbn, description,
                           language, pages, file_ext, file_size, using_drm, cover_url, created_at, updated_at)
@@ -296,6 +304,12 @@ export async function seedScale(db: Db, config: Pick<ServerConfig, 'organization
      ON CONFLICT (id) DO NOTHING`,
     [sampleQrId, scaleId('user', 0), scaleId('book', sampleIndex)],
   );
+  // An article of a public library, for the public article page's weight.
+  const article = await db.query<{ id: string }>(
+    `SELECT n.id FROM news n
+      WHERE EXISTS (SELECT 1 FROM epustaka_news h JOIN epustaka e ON e.id = h.epustaka_id WHERE h.news_id = n.id AND NOT e.epustaka_isprivate)
+      ORDER BY n.created_at, n.id LIMIT 1`,
+  );
   const poolEnd = RACE_BOOKS + BENCH_USERS * POOL_BORROWS_PER_USER;
   const spread: string[] = [];
   for (let k = 0; k < 1000; k++) spread.push(scaleId('book', poolEnd + Math.floor(((N - poolEnd - 1) * k) / 999)));
@@ -307,6 +321,7 @@ export async function seedScale(db: Db, config: Pick<ServerConfig, 'organization
     demoEpustakaId: demo.rows[0]?.id ?? null,
     sampleBookId: scaleId('book', sampleIndex),
     sampleQrPath: `/qr/${sampleQrId}/rak-1`,
+    sampleArticlePath: article.rows[0] ? `/article/${article.rows[0].id}` : null,
     spreadBookIds: spread,
     raceBookIds: Array.from({ length: RACE_BOOKS }, (_, i) => scaleId('book', i)),
     poolBookIds: Array.from({ length: BENCH_USERS * POOL_BORROWS_PER_USER }, (_, i) => scaleId('book', RACE_BOOKS + i)),

@@ -1,4 +1,5 @@
 import { expect, test } from 'playwright/test';
+import { hydrated } from './support/pages.ts';
 
 const PASSWORD = 'demo12345';
 
@@ -109,6 +110,8 @@ test.describe('signing in', () => {
     await expect(page).toHaveURL(/\/$/);
     // A second browser holding the same cookies, as another tab of a copied profile would.
     const stale = await browser.newContext({ baseURL: test.info().project.use.baseURL, storageState: await context.storageState() });
+    // The profile menu opens once the home page's islands are running.
+    await hydrated(page);
     await page.getByRole('button', { name: /menu profil/i }).click();
     await page.getByRole('button', { name: 'Keluar' }).click();
     await expect(page).toHaveURL(/\/login$/);
