@@ -180,13 +180,7 @@ export async function seedScale(db: Db, config: Pick<ServerConfig, 'organization
     // Books: 0..RACE_BOOKS-1 race books, then the borrow pool, then the catalogue. About a third
     // are open (no DRM); created_at is spread over three years so "latest" has an order.
     const poolStart = RACE_BOOKS;
-    // An article of a public library, for the public article page's weight.
-  const article = await db.query<{ id: string }>(
-    `SELECT n.id FROM news n
-      WHERE EXISTS (SELECT 1 FROM epustaka_news h JOIN epustaka e ON e.id = h.epustaka_id WHERE h.news_id = n.id AND NOT e.epustaka_isprivate)
-      ORDER BY n.created_at, n.id LIMIT 1`,
-  );
-  const poolEnd = RACE_BOOKS + BENCH_USERS * POOL_BORROWS_PER_USER;
+    const poolEnd = RACE_BOOKS + BENCH_USERS * POOL_BORROWS_PER_USER;
     await tx.query(
       `INSERT INTO books (id, organization_id, catalog_title, author_id, category_id, publisher, publish_date, isbn, description,
                           language, pages, file_ext, file_size, using_drm, cover_url, created_at, updated_at)
