@@ -3,6 +3,7 @@ import { collectionAccessSchema, mediaDetailQuerySchema, mediaHistoryQuerySchema
 import { optionalCaller, requireCaller, type Caller } from '../http/auth-guard.ts';
 import { ApiError, forbidden, notFound } from '../http/errors.ts';
 import { isUuid, listBody } from '../http/list-params.ts';
+import { parseRange } from '../http/range.ts';
 import { jsonBody, queryParams } from '../http/validate.ts';
 import { decideRead, decideView } from '../access/content-access.ts';
 import { readerOf } from '../access/books.ts';
@@ -130,21 +131,4 @@ export function mediaRoutes(deps: ApiDeps) {
   });
 
   return app;
-}
-
-/** One `bytes=` range of `size` bytes: null when absent, 'invalid' when unsatisfiable. */
-function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || (match[1] === '' && match[2] === '')) return 'invalid';
-  let start: number;
-  let end: number;
-  if (match[1] === '') {
-    start = Math.max(0, size - Number(match[2]));
-    end = size - 1;
-  } else {
-    start = Number(match[1]);
-    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  }
-  return start > end || start >= size ? 'invalid' : { start, end };
 }

@@ -6,6 +6,8 @@ import { assertReadable, decideRead, decideView } from '../access/content-access
 import { contentItemOf, findBookOwner, readerOf } from '../access/books.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors.ts';
 import { assertStorableText, jsonBody } from '../http/validate.ts';
+import { isUuid } from '../http/list-params.ts';
+import { parseRange } from '../http/range.ts';
 import { chunkCount, deriveStreamKey, sameSecret, sealChunk } from '../reader/crypto.ts';
 import { IngestError } from '../reader/errors.ts';
 import { ingestBook, type IngestInput } from '../reader/ingest.ts';
@@ -162,23 +164,3 @@ export function streamRoutes(deps: ApiDeps) {
   return app;
 }
 
-function isUuid(value: string): boolean {
-  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-}
-
-/** One `bytes=` range of `size` bytes: null when absent, 'invalid' when unsatisfiable. */
-function parseRange(header: string | undefined, size: number): { start: number; end: number } | null | 'invalid' {
-  if (!header) return null;
-  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || (match[1] === '' && match[2] === '')) return 'invalid';
-  let start: number;
-  let end: number;
-  if (match[1] === '') {
-    start = Math.max(0, size - Number(match[2]));
-    end = size - 1;
-  } else {
-    start = Number(match[1]);
-    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
-  }
-  return start > end || start >= size ? 'invalid' : { start, end };
-}
