@@ -88,6 +88,9 @@ test.describe('password change', () => {
     await page.getByLabel('Kata sandi', { exact: true }).fill('sandi-baru-sekali-1');
     await page.getByRole('button', { name: 'Masuk', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
+    // The home page's own calls may renew the session cookies: let them finish before signing out here.
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
     // The note is gone once used.
     await page.context().clearCookies({ name: 'ewAccessToken' });
     await page.context().clearCookies({ name: 'ewRefreshToken' });
