@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { CSP_DIRECTIVES } from './src/lib/bff/headers.ts';
 import { precompress } from './server/web/precompress.ts';
 import { pdfjsDecoders } from './server/web/pdfjs-decoders.ts';
+import { epubjsUnusedDeps } from './server/web/epubjs-unused-deps.ts';
 
 export default defineConfig({
   output: 'server',
@@ -22,7 +23,7 @@ export default defineConfig({
     csp: { directives: [...CSP_DIRECTIVES] },
   },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), epubjsUnusedDeps()],
     ssr: { external: ['@electric-sql/pglite', 'pg'] },
   },
 });
