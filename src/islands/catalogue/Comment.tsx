@@ -9,7 +9,7 @@ import { $commentMode, $reporting, $reviewBusy, deleteComment, editComment, repl
 import { Avatar } from '../shell/Avatar.tsx';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
 import { ClampText } from './ClampText.tsx';
-import { Modal } from '../shell/Modal.tsx';
+import { ConfirmModal } from '../shell/ConfirmModal.tsx';
 import { StarInput } from './StarInput.tsx';
 import { Stars } from './Stars.tsx';
 import { builtHref } from '../../lib/domain/built-pages.ts';
@@ -98,23 +98,18 @@ export function Comment({ rating, viewerId }: { rating: Rating; viewerId: string
         {isReview && showReplies ? <Replies ratingId={rating.id} viewerId={viewerId} /> : null}
       </div>
 
-      <Modal open={confirmDelete} onClose={() => setConfirmDelete(false)} title={t('catalogue.review.confirmDeleteTitle')} widthClass="max-w-sm">
+      <ConfirmModal
+        open={confirmDelete}
+        title={t('catalogue.review.confirmDeleteTitle')}
+        confirmLabel={t('catalogue.review.deleteAction')}
+        cancelLabel={t('common.cancel')}
+        onConfirm={async () => {
+          if (await deleteComment(t, rating)) setConfirmDelete(false);
+        }}
+        onCancel={() => setConfirmDelete(false)}
+      >
         <p>{t('catalogue.review.confirmDelete')}</p>
-        <div className="mt-6 flex justify-end gap-2">
-          <button type="button" className="btn btn-ghost" onClick={() => setConfirmDelete(false)}>
-            {t('common.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-error"
-            onClick={async () => {
-              if (await deleteComment(t, rating)) setConfirmDelete(false);
-            }}
-          >
-            {t('catalogue.review.deleteAction')}
-          </button>
-        </div>
-      </Modal>
+      </ConfirmModal>
     </article>
   );
 }

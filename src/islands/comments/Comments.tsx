@@ -13,6 +13,7 @@ import { notify, notifyError } from '../../lib/stores/shell.ts';
 import { I18nRoot } from '../shell/I18nRoot.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
 import { Modal } from '../shell/Modal.tsx';
+import { ConfirmModal } from '../shell/ConfirmModal.tsx';
 import { CommentBox } from './CommentBox.tsx';
 
 interface Props {
@@ -280,24 +281,9 @@ function DeleteDialog({ comment, onClose }: { comment: Comment | null; onClose: 
     }
   };
   return (
-    <Modal
-      open={comment !== null}
-      onClose={onClose}
-      title={t('comments.deleteTitle')}
-      widthClass="max-w-sm"
-      footer={
-        <>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            {t('comments.no')}
-          </button>
-          <button type="button" className="btn btn-error" disabled={busy} onClick={() => void confirm()}>
-            {t('comments.yes')}
-          </button>
-        </>
-      }
-    >
+    <ConfirmModal open={comment !== null} title={t('comments.deleteTitle')} confirmLabel={t('comments.yes')} cancelLabel={t('comments.no')} onConfirm={() => void confirm()} onCancel={onClose} busy={busy}>
       <p>{t('comments.deleteAsk')}</p>
-    </Modal>
+    </ConfirmModal>
   );
 }
 

@@ -4,7 +4,7 @@ import { api } from '../../lib/api/browser.ts';
 import { deletePost } from '../../lib/api/feed.ts';
 import type { FeedItem } from '../../lib/api/schemas/feed.ts';
 import { notify, notifyError } from '../../lib/stores/shell.ts';
-import { Modal } from '../shell/Modal.tsx';
+import { ConfirmModal } from '../shell/ConfirmModal.tsx';
 
 /** Asks yes or no before one's own post goes, with its likes and comments. */
 export function DeletePostDialog({ item, onClose, onDeleted }: { item: FeedItem | null; onClose: () => void; onDeleted: () => void }) {
@@ -25,23 +25,8 @@ export function DeletePostDialog({ item, onClose, onDeleted }: { item: FeedItem 
     }
   };
   return (
-    <Modal
-      open={item !== null}
-      onClose={onClose}
-      title={t('feed.deletePost')}
-      widthClass="max-w-sm"
-      footer={
-        <>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            {t('feed.no')}
-          </button>
-          <button type="button" className="btn btn-error" disabled={busy} onClick={() => void confirm()}>
-            {t('feed.yes')}
-          </button>
-        </>
-      }
-    >
+    <ConfirmModal open={item !== null} title={t('feed.deletePost')} confirmLabel={t('feed.yes')} cancelLabel={t('feed.no')} onConfirm={() => void confirm()} onCancel={onClose} busy={busy}>
       <p>{t('feed.deleteAsk')}</p>
-    </Modal>
+    </ConfirmModal>
   );
 }

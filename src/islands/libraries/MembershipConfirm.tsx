@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { $membershipBusy, $membershipConfirm, cancelMembershipConfirm, confirmMembershipAction } from '../../lib/stores/libraries.ts';
-import { Modal } from '../shell/Modal.tsx';
+import { ConfirmModal } from '../shell/ConfirmModal.tsx';
 
 /** Asks before removing a member or declining a join request. */
 export function MembershipConfirm() {
@@ -10,24 +10,17 @@ export function MembershipConfirm() {
   const busy = useStore($membershipBusy) !== null;
   const remove = confirm?.kind === 'remove';
   return (
-    <Modal
+    <ConfirmModal
       open={confirm !== null}
-      onClose={cancelMembershipConfirm}
       title={t(remove ? 'libraries.admin.removeTitle' : 'libraries.admin.declineTitle')}
+      confirmLabel={t(remove ? 'libraries.admin.remove' : 'libraries.admin.decline')}
+      cancelLabel={t('common.cancel')}
+      onConfirm={() => void confirmMembershipAction(t)}
+      onCancel={cancelMembershipConfirm}
+      busy={busy}
       widthClass="max-w-md"
-      footer={
-        <>
-          <button type="button" className="btn btn-ghost" onClick={cancelMembershipConfirm} disabled={busy}>
-            {t('common.cancel')}
-          </button>
-          <button type="button" className="btn btn-error" onClick={() => void confirmMembershipAction(t)} disabled={busy} aria-busy={busy}>
-            {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-            {t(remove ? 'libraries.admin.remove' : 'libraries.admin.decline')}
-          </button>
-        </>
-      }
     >
       {confirm ? <p>{t(remove ? 'libraries.admin.removeText' : 'libraries.admin.declineText', { name: confirm.member.name })}</p> : null}
-    </Modal>
+    </ConfirmModal>
   );
 }

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { $busy, $confirm, cancelConfirm, confirmAction } from '../../lib/stores/shelf.ts';
-import { Modal } from '../shell/Modal.tsx';
+import { ConfirmModal } from '../shell/ConfirmModal.tsx';
 
 /** Asks before returning a book, leaving a queue or removing a history item. */
 export function ConfirmDialog() {
@@ -13,23 +13,7 @@ export function ConfirmDialog() {
   const action =
     confirm?.kind === 'return' ? t('shelf.borrow.return') : confirm?.kind === 'leave' ? t('shelf.queue.leave') : t('shelf.history.remove');
   return (
-    <Modal
-      open={confirm !== null}
-      onClose={cancelConfirm}
-      title={title}
-      widthClass="max-w-md"
-      footer={
-        <>
-          <button type="button" className="btn btn-ghost" onClick={cancelConfirm} disabled={busy}>
-            {t('common.cancel')}
-          </button>
-          <button type="button" className="btn btn-error" onClick={() => void confirmAction(t)} disabled={busy} aria-busy={busy}>
-            {busy ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-            {action}
-          </button>
-        </>
-      }
-    >
+    <ConfirmModal open={confirm !== null} title={title} confirmLabel={action} cancelLabel={t('common.cancel')} onConfirm={() => void confirmAction(t)} onCancel={cancelConfirm} busy={busy} widthClass="max-w-md">
       {confirm?.kind === 'return' ? <p>{t('shelf.borrow.returnText', { title: confirm.item.book_title, name: confirm.item.epustaka_name })}</p> : null}
       {confirm?.kind === 'leave' ? (
         <p>
@@ -38,6 +22,6 @@ export function ConfirmDialog() {
         </p>
       ) : null}
       {confirm?.kind === 'remove' ? <p>{t('shelf.history.removeText', { title: confirm.item.book_title })}</p> : null}
-    </Modal>
+    </ConfirmModal>
   );
 }
