@@ -36,3 +36,10 @@ export function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer>
   for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
   return bytes;
 }
+
+/**
+ * The service worker the browser subscribes through. It imports the push handlers from
+ * PUSH_HANDLERS (public/sw-push.js), so another worker can import them too.
+ */
+export const PUSH_SERVICE_WORKER = '/sw.js';
+export const PUSH_HANDLERS = '/sw-push.js';
