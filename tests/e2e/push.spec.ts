@@ -21,6 +21,8 @@ const fake = {
 
 async function stubPushService(page: Page): Promise<void> {
   await page.addInitScript((sub) => {
+    // Kept across reloads, as the browser keeps a real subscription.
+    const KEY = 'e2e-push-subscribed';
     let current: PushSubscription | null = null;
     const make = () =>
       ({
@@ -31,12 +33,15 @@ async function stubPushService(page: Page): Promise<void> {
         toJSON: () => ({ endpoint: sub.endpoint, expirationTime: null, keys: { p256dh: sub.p256dh, auth: sub.auth } }),
         unsubscribe: async () => {
           current = null;
+          localStorage.removeItem(KEY);
           return true;
         },
       }) as unknown as PushSubscription;
+    if (localStorage.getItem(KEY)) current = make();
     PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
       if (!options?.userVisibleOnly || !options.applicationServerKey) throw new Error('subscribe without a VAPID key');
       current = make();
+      localStorage.setItem(KEY, '1');
       return current;
     };
     PushManager.prototype.getSubscription = async () => current;
@@ -57,6 +62,11 @@ test('a member turns notifications on after a click, gets a push shown, and turn
   expect((await saved).status()).toBe(200);
   await expect(control).toHaveAttribute('data-state', 'on');
   await expect(control).toContainText('Notifikasi aktif untuk perangkat ini.');
+  // Later visits store the browser's subscription again for whoever is signed in, without asking.
+  const again = page.waitForResponse((res) => res.url().endsWith('/webhook/fcm-token') && res.request().method() === 'PATCH');
+  await page.reload();
+  expect((await again).status()).toBe(200);
+  await expect(control).toHaveAttribute('data-state', 'on');
 
   // The worker shows a push with its title and text, and keeps only a same-site link.
   const shown = await page.evaluate(async () => {

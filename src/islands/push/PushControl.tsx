@@ -38,10 +38,17 @@ function Control({ lang }: { lang: Lang }) {
       setState('unsupported');
       return;
     }
+    // A subscription this browser already has is stored again for whoever is signed in now (the
+    // server stops pushing to a session once it ends); no permission is asked here.
+    const off = () => setState(pushStateOf({ supported: true, permission: Notification.permission, subscribed: false }));
     void currentSubscription()
-      .then((subscription) => setState(pushStateOf({ supported: true, permission: Notification.permission, subscribed: subscription !== null })))
-      .catch(() => setState(pushStateOf({ supported: true, permission: Notification.permission, subscribed: false })));
-  }, []);
+      .then(async (subscription) => {
+        if (!subscription || Notification.permission !== 'granted') return off();
+        await savePushSubscription(api, subscription.toJSON(), lang);
+        setState('on');
+      })
+      .catch(off);
+  }, [lang]);
 
   const failed = (cause: unknown) => {
     const code = (cause as { code?: unknown } | null)?.code;

@@ -39,7 +39,6 @@ export function applicationServerKey(base64url: string): Uint8Array<ArrayBuffer>
 
 /**
  * The service worker the browser subscribes through. It imports the push handlers from
- * PUSH_HANDLERS (public/sw-push.js), so another worker can import them too.
+ * /sw-push.js (public/sw-push.js), so another worker can import them too.
  */
 export const PUSH_SERVICE_WORKER = '/sw.js';
-export const PUSH_HANDLERS = '/sw-push.js';
