@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import webpush from 'web-push';
 import { conflict, badRequest, notFound } from '../http/errors.ts';
 import { accountSettings } from '../accounts/settings.ts';
@@ -49,10 +50,18 @@ export function vapidKeys(deps: ApiDeps): Promise<VapidKeys> {
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-/** Push services are HTTPS; a loopback HTTP endpoint is accepted outside production (local tests). */
+/** A host that names this machine or a network address rather than a push service. */
+function isLocalHost(hostname: string): boolean {
+  return isIP(hostname.replace(/^\[|\]$/g, '')) !== 0 || hostname === 'localhost' || /\.(localhost|local|internal|lan)$/.test(hostname);
+}
+
+/**
+ * Push services are HTTPS hosts named by DNS (never an address, so the server cannot be made to
+ * post into its own network); a loopback HTTP endpoint is accepted outside production (local tests).
+ */
 function assertEndpointAllowed(endpoint: string, production: boolean): void {
   const url = new URL(endpoint);
-  if (url.protocol === 'https:' && !url.username && !url.password) return;
+  if (url.protocol === 'https:' && !url.username && !url.password && !isLocalHost(url.hostname)) return;
   if (!production && url.protocol === 'http:' && LOOPBACK.has(url.hostname)) return;
   throw badRequest('invalid_push_endpoint', 'The push endpoint must be an https URL of a push service.', 'fcm_token');
 }

@@ -151,6 +151,9 @@ describe('webhook/fcm-token and webhook/push-key', () => {
     };
     expect(await bad({ ...good, endpoint: 'ftp://push.example/x' })).toBe('invalid_push_endpoint');
     expect(await bad({ ...good, endpoint: 'http://push.example/x' })).toBe('invalid_push_endpoint');
+    for (const endpoint of ['https://10.0.0.5/x', 'https://[::1]/x', 'https://localhost/x', 'https://db.internal/x']) {
+      expect(await bad({ ...good, endpoint }), endpoint).toBe('invalid_push_endpoint');
+    }
     expect(await bad({ ...good, keys: { ...good.keys, p256dh: 'AAAA' } })).toBe('invalid_push_keys');
     expect(await bad({ ...good, keys: { p256dh: good.keys.p256dh } })).toBe('invalid_push_keys');
     // Another device's push token (not a Web Push subscription) is only kept on the session.
