@@ -9,6 +9,7 @@ import { createTokenSigner } from './auth/tokens.ts';
 import { seedDemo, isSeeded } from './seed/index.ts';
 import type { ApiDeps } from './deps.ts';
 import { startOpsSocket } from './ops/ops-socket.ts';
+import { startWebPush } from './push/push.service.ts';
 
 /** A running reference API with its database. */
 export interface ApiInstance {
@@ -60,10 +61,13 @@ export async function bootApi(config: ServerConfig = loadConfig(), options: { se
     now: () => new Date(),
     refreshGraceSeconds: 10,
   };
+  // Web Push keys live next to the signing secret: the data directory, or the shared database.
+  const stopPush = await startWebPush(deps, { keyFile: config.databaseUrl ? undefined : join(config.dataDir, 'vapid-keys.json') });
   return {
     app: createApi(deps),
     deps,
     async close() {
+      stopPush();
       await closeOps();
       await db.close();
       release();

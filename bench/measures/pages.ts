@@ -29,6 +29,7 @@ export const pagesMeasure: Measure = {
       { name: 'public library page', path: `/epustaka/${m.benchEpustakaId}`, signedIn: false },
       ...(m.sampleArticlePath ? [{ name: 'public article page', path: m.sampleArticlePath, signedIn: false }] : []),
       { name: 'login page', path: '/login', signedIn: false },
+      { name: "visitors' book list", path: '/books', signedIn: false },
       { name: 'signed-in book list', path: '/books', signedIn: true },
       { name: 'signed-in book detail', path: `/book/${m.sampleBookId}`, signedIn: true },
     ];

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/client.ts';
 import type { Banner, Greeting } from '../../src/lib/api/schemas/home.ts';
+import { listPublicCatalogue } from '../catalogue/public-books.repository.ts';
 
 /** The organisation's banners that are live at `now`, in their order. */
 export async function listBanners(db: Queryable, organizationId: string, now: Date): Promise<Banner[]> {
@@ -47,8 +48,6 @@ export interface PublicLibraryRow {
   book_count: number;
 }
 
-const PUBLIC_BOOK = `EXISTS (SELECT 1 FROM epustaka_books eb JOIN epustaka e ON e.id = eb.epustaka_id WHERE eb.book_id = b.id AND NOT e.epustaka_isprivate)`;
-
 /**
  * Books a visitor may see (held by a public ePustaka): the newest or the most borrowed, or those
  * whose title or author holds every word of `q`.
@@ -57,24 +56,8 @@ export async function listPublicBookCards(
   db: Queryable,
   query: { organizationId: string; sort: 'latest' | 'popular'; q?: string; limit: number },
 ): Promise<PublicBookCardRow[]> {
-  const params: unknown[] = [query.organizationId, query.limit];
-  const words = (query.q ?? '').split(/\s+/).filter(Boolean).slice(0, 8);
-  const match = words.map((word) => {
-    params.push(`%${word.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`);
-    return `(b.catalog_title ILIKE $${params.length} OR a.author_name ILIKE $${params.length})`;
-  });
-  const order =
-    query.sort === 'popular'
-      ? '(SELECT count(*) FROM borrows x WHERE x.book_id = b.id) DESC, b.created_at DESC, b.id'
-      : 'b.created_at DESC, b.id';
-  const { rows } = await db.query<PublicBookCardRow>(
-    `SELECT b.id, b.catalog_title AS book_title, a.author_name, b.cover_url
-       FROM books b LEFT JOIN authors a ON a.id = b.author_id
-      WHERE b.organization_id = $1 AND ${PUBLIC_BOOK} ${match.map((m) => `AND ${m}`).join(' ')}
-      ORDER BY ${order} LIMIT $2`,
-    params,
-  );
-  return rows;
+  const rows = await listPublicCatalogue(db, query);
+  return rows.map(({ id, book_title, author_name, cover_url }) => ({ id, book_title, author_name, cover_url }));
 }
 
 /** The organisation's public ePustakas, the largest first. */

@@ -99,7 +99,7 @@ export function queryParams<S extends z.ZodType>(c: Context, schema: S): z.outpu
   return check(schema, strictQuery(c.req.url));
 }
 
-function check<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
+export function check<S extends z.ZodType>(schema: S, raw: unknown): z.output<S> {
   const result = schema.safeParse(raw);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;

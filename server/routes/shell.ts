@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { fcmTokenSchema, menuQuerySchema, type Profile } from '../../src/lib/api/schemas/shell.ts';
-import { setSessionFcmToken } from '../auth/repository.ts';
+import { savePushToken } from '../push/push.service.ts';
 import { requireCaller, type AuthEnv } from '../http/auth-guard.ts';
 import { jsonBody, queryParams } from '../http/validate.ts';
 import { buildMenu } from '../shell/menu.ts';
@@ -42,8 +42,8 @@ export function shellRoutes(deps: ApiDeps) {
   });
 
   app.patch('/fcm-token', async (c) => {
-    const { fcm_token } = await jsonBody(c, fcmTokenSchema);
-    await setSessionFcmToken(deps.db, c.get('caller').sessionId, fcm_token);
+    const { fcm_token, lang } = await jsonBody(c, fcmTokenSchema);
+    await savePushToken(deps, c.get('caller'), fcm_token, lang);
     return c.json({ data: { message: 'Saved.' } });
   });
 

@@ -117,10 +117,14 @@ test.describe('signing in', () => {
     await expect(page).toHaveURL(/\/login$/);
     const other = await stale.newPage();
     // The server answers the navigation itself with a redirect: no empty page shows first.
-    const response = await other.goto('/books?sort=az');
-    expect(response?.url()).toMatch(/\/login\?next=%2Fbooks%3Fsort%3Daz$/);
-    expect(response?.request().redirectedFrom()?.url()).toMatch(/\/books\?sort=az$/);
+    const response = await other.goto('/notifications-detail?page=2');
+    expect(response?.url()).toMatch(/\/login\?next=%2Fnotifications-detail%3Fpage%3D2$/);
+    expect(response?.request().redirectedFrom()?.url()).toMatch(/\/notifications-detail\?page=2$/);
     expect((await stale.cookies()).find((c) => c.name === 'ewAccessToken')).toBeUndefined();
+    // A page with a visitors' variant shows that one instead.
+    const books = await other.goto('/books?sort=title');
+    expect(books?.url()).toMatch(/\/books\?sort=title$/);
+    await expect(other.getByRole('heading', { level: 1, name: 'Jelajahi buku' })).toBeVisible();
     await stale.close();
   });
 });

@@ -18,6 +18,8 @@ interface RouteCase {
   white?: boolean;
   /** Open to everyone (the public shell when signed out) without being a public variant; 'visitors': not to unverified accounts. */
   open?: boolean | 'visitors';
+  /** Where a signed-out visitor is sent instead of /login. */
+  visitor?: string;
 }
 
 const page = (path: string, extra: Partial<RouteCase> = {}): RouteCase => ({ path, variant: null, layout: 'default', ...extra });
@@ -26,10 +28,10 @@ const page = (path: string, extra: Partial<RouteCase> = {}): RouteCase => ({ pat
 const ROUTE_TABLE: RouteCase[] = [
   page('/', { open: 'visitors' }),
   page('/error', { open: true }),
-  page('/search'),
+  page('/search', { visitor: '/books' }),
   page(`/qr/${UUID}`, { variant: 'qr' }),
   page(`/qr/${UUID}/perpustakaan-pusat`, { variant: 'qr' }),
-  page('/books', { white: true }),
+  page('/books', { white: true, open: true }),
   page(`/book/${UUID}`, { variant: 'book' }),
   page(`/book/${UUID}/${EPUSTAKA}`, { variant: 'book' }),
   page(`/book/${UUID}/${EPUSTAKA}/d`, { variant: 'book' }),
@@ -87,13 +89,13 @@ const ROUTE_TABLE: RouteCase[] = [
 ];
 
 describe('guard: the route table', () => {
-  describe.each(ROUTE_TABLE)('$path', ({ path, variant, layout, white, open }) => {
+  describe.each(ROUTE_TABLE)('$path', ({ path, variant, layout, white, open, visitor }) => {
     test('a signed-out visitor gets the public variant, or goes to /login remembering the path', () => {
       const decision = guard(path, '?from=share', ANONYMOUS);
       if (variant || open) {
         expect(decision).toEqual({ kind: 'allow', layout: 'public', whiteBackground: false });
       } else {
-        expect(decision).toEqual({ kind: 'redirect', location: `/login?next=${encodeURIComponent(`${path}?from=share`)}` });
+        expect(decision).toEqual({ kind: 'redirect', location: visitor ?? `/login?next=${encodeURIComponent(`${path}?from=share`)}` });
       }
     });
 
@@ -151,6 +153,13 @@ describe('guard: odd paths', () => {
 
   test('a verified flag without a session counts as signed out', () => {
     expect(guard('/shelf', '', { authenticated: false, verified: true }).kind).toBe('redirect');
+  });
+
+  test("a visitor's book search goes to the public book list; other searches to /login", () => {
+    expect(guard('/search', '?q=bumi%20manusia&tab=books', ANONYMOUS)).toEqual({ kind: 'redirect', location: '/books?q=bumi+manusia' });
+    expect(guard('/search/', 'q=laut', ANONYMOUS)).toEqual({ kind: 'redirect', location: '/books?q=laut' });
+    expect(guard('/search', '?q=sekar&tab=user', ANONYMOUS)).toEqual({ kind: 'redirect', location: '/login?next=%2Fsearch%3Fq%3Dsekar%26tab%3Duser' });
+    expect(guard('/search', '?q=laut', UNVERIFIED)).toEqual({ kind: 'redirect', location: '/not-activated' });
   });
 
   test('accepts a query without its question mark', () => {

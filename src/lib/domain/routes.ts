@@ -19,8 +19,8 @@ export const WHITE_BACKGROUND_ROUTES: readonly string[] = ['/books', '/book-hist
 /** Pages a signed-in, verified user is sent away from. */
 const SIGNED_OUT_ONLY_ROUTES: readonly string[] = ['/login', '/register'];
 
-/** Pages anyone may open, in the public shell when signed out: the front door, the help centre and the error page. */
-const OPEN_PAGES: readonly RegExp[] = [/^\/$/, /^\/help\/?$/, /^\/help\/doc\/[a-z-]+\/?$/, /^\/error\/?$/];
+/** Pages anyone may open, in the public shell when signed out: the front door, the book list, the help centre and the error page. */
+const OPEN_PAGES: readonly RegExp[] = [/^\/$/, /^\/books\/?$/, /^\/help\/?$/, /^\/help\/doc\/[a-z-]+\/?$/, /^\/error\/?$/];
 
 /** True for the pages of {@link OPEN_PAGES}. */
 export function isOpenPage(pathname: string): boolean {
@@ -80,12 +80,22 @@ export function loginLocation(pathname: string, search = ''): string {
   return `/login?next=${encodeURIComponent(pathname + query)}`;
 }
 
+/** A visitor's book search (/search?q=…, books tab) is answered by the public book list. */
+function visitorBookSearch(pathname: string, search: string): string | null {
+  if (trimSlash(pathname) !== '/search') return null;
+  const params = new URLSearchParams(search);
+  if ((params.get('tab') ?? 'books') !== 'books') return null;
+  const q = (params.get('q') ?? '').trim().slice(0, 200);
+  return q ? `/books?${new URLSearchParams({ q }).toString()}` : '/books';
+}
+
 /**
  * Where a visitor may go (spec 01 §2.1–2.3):
  * - auth screens open for everyone in the auth layout, except /login and /register, which send a
  *   signed-in verified user to '/';
  * - without a verified session, public variants open in the public layout; anything else sends
- *   a signed-in unverified user to /not-activated and a visitor to /login, remembering the path;
+ *   a signed-in unverified user to /not-activated and a visitor to /login, remembering the path
+ *   (a visitor's book search goes to the public book list);
  * - a verified user gets the reader layout on the reader paths, else the default layout, white
  *   on /books, /book-history-list and /epustaka-book-category.
  */
@@ -100,7 +110,7 @@ export function guard(pathname: string, search: string, session: Session): Guard
     const frontDoorOfUnverified = session.authenticated && trimSlash(pathname) === '/';
     if (publicVariantOf(pathname) || (isOpenPage(pathname) && !frontDoorOfUnverified)) return { kind: 'allow', layout: 'public', whiteBackground: false };
     if (session.authenticated) return { kind: 'redirect', location: '/not-activated' };
-    return { kind: 'redirect', location: loginLocation(pathname, search) };
+    return { kind: 'redirect', location: visitorBookSearch(pathname, search) ?? loginLocation(pathname, search) };
   }
   if (matchesAny(pathname, READER_ROUTES)) return { kind: 'allow', layout: 'reader', whiteBackground: false };
   return { kind: 'allow', layout: 'default', whiteBackground: matchesAny(pathname, WHITE_BACKGROUND_ROUTES) };

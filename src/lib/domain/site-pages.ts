@@ -1,5 +1,5 @@
 /** Public pages that are not catalogue items, for the sitemap (`/sitemap-pages.xml`). */
-export const PUBLIC_SITE_PAGES: readonly string[] = ['/', '/help'];
+export const PUBLIC_SITE_PAGES: readonly string[] = ['/', '/books', '/help'];
 
 export const SITE_PAGES_SITEMAP = '/sitemap-pages.xml';
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../../i18n/lang.ts';
 
-/** PATCH webhook/fcm-token. */
-export const fcmTokenSchema = z.object({ fcm_token: z.string().trim().min(1).max(4096) });
+/** PATCH webhook/fcm-token. `fcm_token`: a device's push token, or a browser's Web Push subscription as JSON; `lang`: its texts' language. */
+export const fcmTokenSchema = z.object({ fcm_token: z.string().trim().min(1).max(4096), lang: z.enum(LANGUAGES, { error: 'invalid_lang' }).optional() });
 
 export const menuQuerySchema = z.object({ platform: z.enum(['web', 'android', 'ios']).default('web') });
 

@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import i18next, { type TFunction } from 'i18next';
+import { LANGUAGES, normalizeLang, type Lang } from '../../src/lib/i18n/lang.ts';
+import { notificationTextParams } from '../../src/lib/domain/notifications.ts';
+import type { PushPayload } from '../../src/lib/domain/push.ts';
+
+/*
+ * The push texts, made on the server in the subscriber's language from the app's own texts
+ * (`notifications.events.*` and `push.*`). The API runs in plain Node (no bundler), so the two
+ * locale files are read from disk rather than through texts.server.ts.
+ */
+
+const LOCALES = new URL('../../src/lib/i18n/locales/', import.meta.url);
+
+function readTexts(lang: Lang): Record<string, unknown> {
+  const read = (file: string) => JSON.parse(readFileSync(new URL(`${lang}/${file}`, LOCALES), 'utf8')) as Record<string, unknown>;
+  return { ...read('notifications.json'), ...read('push.json') };
+}
+
+let translators: Map<Lang, TFunction> | null = null;
+
+function translator(lang: Lang): TFunction {
+  translators ??= new Map(
+    LANGUAGES.map((each) => {
+      const instance = i18next.createInstance();
+      void instance.init({
+        lng: each,
+        fallbackLng: 'en',
+        resources: Object.fromEntries(LANGUAGES.map((l) => [l, { translation: readTexts(l) }])),
+        initAsync: false,
+        interpolation: { escapeValue: false },
+      });
+      return [each, instance.t];
+    }),
+  );
+  return translators.get(lang)!;
+}
+
+/** The push of a notification: its title, its text and its link, in `lang`. Nothing else. */
+export function pushPayload(notification: { event: string; params: Record<string, string | number>; link: string }, lang: string): PushPayload {
+  const language = normalizeLang(lang);
+  const t = translator(language);
+  return {
+    title: t(`push.titles.${notification.event}`, { defaultValue: t('push.fallbackTitle') }),
+    body: t(`notifications.events.${notification.event}`, { ...notificationTextParams(notification.params, language), defaultValue: '' }),
+    link: notification.link,
+  };
+}

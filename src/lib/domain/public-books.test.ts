@@ -1,0 +1,30 @@
+import { describe, expect, test } from 'vitest';
+import { isPlainPublicBookList, parsePublicBookQuery, publicBookPageCount, publicBooksHref, PUBLIC_BOOK_MAX_PAGE } from './public-books.ts';
+
+const CATEGORY = '3f2b8c1e-7a4d-4e9b-8c21-5d6f7a8b9c0d';
+const parse = (search: string) => parsePublicBookQuery(new URLSearchParams(search));
+
+describe('the visitors book list address', () => {
+  test('reads search, category, sort and page; unknown values fall back to the defaults', () => {
+    expect(parse(`q=+bumi+&category=${CATEGORY.toUpperCase()}&sort=title&page=3`)).toEqual({ q: 'bumi', category: CATEGORY, sort: 'title', page: 3 });
+    expect(parse('category=1;drop&sort=b.id&page=-2')).toEqual({ q: '', category: null, sort: 'latest', page: 1 });
+    expect(parse('page=1.5').page).toBe(1);
+    expect(parse('page=99999').page).toBe(PUBLIC_BOOK_MAX_PAGE);
+  });
+
+  test('links carry only what differs from the defaults, and round-trip', () => {
+    expect(publicBooksHref(parse(''))).toBe('/books');
+    const query = { q: 'laskar pelangi', category: CATEGORY, sort: 'popular' as const, page: 2 };
+    const href = publicBooksHref(query);
+    expect(href).toBe(`/books?q=laskar+pelangi&category=${CATEGORY}&sort=popular&page=2`);
+    expect(parse(href.split('?')[1]!)).toEqual(query);
+    expect(isPlainPublicBookList(parse(''))).toBe(true);
+    expect(isPlainPublicBookList(parse('page=2'))).toBe(false);
+  });
+
+  test('page count', () => {
+    expect(publicBookPageCount(0)).toBe(1);
+    expect(publicBookPageCount(24)).toBe(1);
+    expect(publicBookPageCount(25)).toBe(2);
+  });
+});

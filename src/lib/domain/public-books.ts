@@ -1,0 +1,57 @@
+/*
+ * The visitors' book pages (/books signed out): a public catalogue with search, a category filter,
+ * an allowlisted sort and pages by links. Plain values, shared by the page and the API schema.
+ */
+
+/** Books per page of the visitors' list. */
+export const PUBLIC_BOOK_PAGE_SIZE = 24;
+/** The furthest page a link may lead to (the sitemap lists every public book anyway). */
+export const PUBLIC_BOOK_MAX_PAGE = 200;
+
+/** The sorts a visitor may choose, the first being the default. */
+export const PUBLIC_BOOK_SORTS = ['latest', 'popular', 'title'] as const;
+export type PublicBookSort = (typeof PUBLIC_BOOK_SORTS)[number];
+
+/** What the visitors' list shows, read from its address. */
+export interface PublicBookQuery {
+  q: string;
+  category: string | null;
+  sort: PublicBookSort;
+  page: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The query of `/books?q=&category=&sort=&page=`; anything unknown falls back to the default. */
+export function parsePublicBookQuery(params: URLSearchParams): PublicBookQuery {
+  const sort = params.get('sort');
+  const category = params.get('category');
+  const page = Number(params.get('page') ?? '1');
+  return {
+    q: (params.get('q') ?? '').trim().slice(0, 200),
+    category: category && UUID.test(category) ? category.toLowerCase() : null,
+    sort: (PUBLIC_BOOK_SORTS as readonly string[]).includes(sort ?? '') ? (sort as PublicBookSort) : 'latest',
+    page: Number.isInteger(page) && page >= 1 ? Math.min(page, PUBLIC_BOOK_MAX_PAGE) : 1,
+  };
+}
+
+/** The address of a list: only what differs from the defaults is in it. */
+export function publicBooksHref(query: PublicBookQuery): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set('q', query.q);
+  if (query.category) params.set('category', query.category);
+  if (query.sort !== 'latest') params.set('sort', query.sort);
+  if (query.page > 1) params.set('page', String(query.page));
+  const search = params.toString();
+  return search ? `/books?${search}` : '/books';
+}
+
+/** True when the list is the plain first page (the one address search engines index). */
+export function isPlainPublicBookList(query: PublicBookQuery): boolean {
+  return !query.q && !query.category && query.sort === 'latest' && query.page === 1;
+}
+
+/** How many pages `total` books fill (at least one), capped at PUBLIC_BOOK_MAX_PAGE. */
+export function publicBookPageCount(total: number): number {
+  return Math.min(PUBLIC_BOOK_MAX_PAGE, Math.max(1, Math.ceil(total / PUBLIC_BOOK_PAGE_SIZE)));
+}
