@@ -95,6 +95,9 @@ test('a non-member sees the join dialog instead of playback', async ({ page }) =
   const closed = (await items(page, 'video')).find((v) => !v.can_play)!;
   await page.goto(`/video/${closed.id}`);
   await hydrated(page);
+  const unavailable = page.getByRole('dialog', { name: 'Tidak ada akses ke konten' });
+  await expect(unavailable).toBeVisible();
+  await unavailable.getByRole('button', { name: 'Tutup' }).last().click();
   await expect(page.locator('video')).toHaveCount(0);
   expect((await page.request.get(`/storage/media/${closed.id}/file`)).status()).toBe(403);
   await page.locator('[data-gated-play]').click();
