@@ -64,6 +64,8 @@ test('a member comments on a video', async ({ page }) => {
   const text = `Terima kasih, videonya membantu ${Date.now()}`;
   const box = page.getByPlaceholder('Tulis komentar…');
   await box.scrollIntoViewIfNeeded();
+  // The comments hydrate once in view; typing before that would be lost.
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await box.fill(text);
   await box.press('Enter');
   await expect(page.locator('[data-media-comments]').getByText(text)).toBeVisible();
