@@ -13,6 +13,7 @@ import { epustakaRoutes } from './routes/epustaka.ts';
 import { libraryRoutes } from './routes/libraries.ts';
 import { membershipRoutes } from './routes/memberships.ts';
 import { streamRoutes } from './routes/stream.ts';
+import { ingestRoutes } from './routes/ingest.ts';
 import { readingRoutes } from './routes/reading.ts';
 import { shelfRoutes } from './routes/shelf.ts';
 import { readingPreferencesRoutes } from './routes/reading-preferences.ts';
@@ -66,6 +67,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/webhook', libraryRoutes(deps));
   app.route('/webhook', membershipRoutes(deps));
   app.route('/storage', streamRoutes(deps));
+  app.route('/storage', ingestRoutes(deps));
   app.route('/webhook', readingRoutes(deps));
   app.route('/webhook', shelfRoutes(deps));
   app.route('/webhook', readingPreferencesRoutes(deps));

@@ -5,6 +5,7 @@ import { timedRequest } from '../lib/http.ts';
 import { runLighthouse, type LighthouseScores } from '../lib/lighthouse.ts';
 import { median } from '../lib/stats.ts';
 import { measureWeight } from '../lib/weight.ts';
+import { readSitemaps } from '../lib/sitemap.ts';
 
 const KB = 1024;
 
@@ -12,7 +13,9 @@ const KB = 1024;
  * 2. Page weight and Lighthouse for the public book page, a printed QR code's landing, a public
  * library's page, a public article, the login page, and (with the session
  * cookie) the signed-in book list and book detail: the compressed JS, CSS and HTML bytes Chromium
- * downloads, and Lighthouse's mobile default run (median of several).
+ * downloads, and Lighthouse's mobile default run (median of several). Then the sitemap count:
+ * the addresses each sitemap of the index lists, the content sitemap (articles, video, audio)
+ * among them, with the public article page measured above.
  */
 export const pagesMeasure: Measure = {
   name: 'pages',
@@ -85,6 +88,30 @@ export const pagesMeasure: Measure = {
         data: runs,
       });
     }
+    rows.push(await sitemapRow(product.origin, m.sampleArticlePath));
     return rows;
   },
 };
+
+/** One row: the addresses listed per sitemap; passes when every sitemap answers and the content one lists the sample article. */
+async function sitemapRow(origin: string, articlePath: string | null): Promise<Row> {
+  const files = await readSitemaps(origin);
+  const content = files.find((file) => file.path === '/sitemap-content.xml');
+  const total = files.reduce((sum, file) => sum + file.urls.length, 0);
+  const broken = files.filter((file) => file.status !== 200);
+  const articleListed = articlePath === null || Boolean(content?.urls.includes(articlePath));
+  return {
+    figure: 'sitemap: addresses listed (per sitemap)',
+    goal: 'every public page kind, articles, video and audio included',
+    measured: `${total} (${files.map((file) => `${file.path.replace(/^\/sitemap-?|\.xml$/g, '') || 'index'} ${file.urls.length}`).join(', ')})`,
+    pass: broken.length === 0 && content !== undefined && content.urls.length > 0 && articleListed,
+    note: broken.length
+      ? `answered with an error: ${broken.map((file) => `${file.path} ${file.status}`).join(', ')}`
+      : !content
+        ? 'the index names no content sitemap'
+        : articleListed
+          ? undefined
+          : `${articlePath} is not in the content sitemap`,
+    data: files.map((file) => ({ path: file.path, status: file.status, urls: file.urls.length })),
+  };
+}

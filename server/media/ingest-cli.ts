@@ -1,8 +1,10 @@
 import { readFileSync, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { IngestError } from '../reader/errors.ts';
+import { ingestThroughServer, liveLockHolder } from '../reader/ingest-handoff.ts';
+import type { MediaIngestResult } from './ingest.ts';
 import { MAX_VIDEO_BYTES } from '../../src/lib/domain/media.ts';
 
 /** `npm run ingest -- <video or audio file> …`: reached from the book ingest command by the file's extension. */
@@ -19,10 +21,12 @@ Options:
   --description <html>  description (simple HTML)
   --epustaka <id|name>  ePustaka holding it (default: the public ePustaka with the most active members)
   --thumbnail <jpg>     picture shown before playing (default: a frame of a video, when ffmpeg is installed)
+  --server <url>        the running server to hand the file to (default http://127.0.0.1:$PORT)
   --json                print the result as JSON
 
-The server must not be running on DATA_DIR (only one process may open the embedded database),
-unless DATABASE_URL points at PostgreSQL.`;
+With no server running on DATA_DIR, the database there is opened (and created and migrated when
+new). While a server holds DATA_DIR, the file is sent to that server instead: only one process
+may open the embedded database.`;
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -33,6 +37,7 @@ const { values, positionals } = parseArgs({
     thumbnail: { type: 'string' },
     youtube: { type: 'string' },
     duration: { type: 'string' },
+    server: { type: 'string' },
     json: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
@@ -67,57 +72,68 @@ if (values.thumbnail) {
 }
 
 const config = loadConfig();
-if (!config.databaseUrl) {
-  let pid = 0;
-  try {
-    pid = Number(readFileSync(join(config.dataDir, 'server.lock'), 'utf8').trim());
-  } catch {
-    pid = 0;
-  }
-  let alive = false;
-  if (pid && pid !== process.pid) {
-    try {
-      process.kill(pid, 0);
-      alive = true;
-    } catch (error) {
-      alive = (error as NodeJS.ErrnoException).code === 'EPERM';
-    }
-  }
-  if (alive) fail(`process ${pid} holds ${config.dataDir}; stop that server, add the media, then start it again.`);
-}
-
-const [{ bootApi }, { ingestMedia, ingestYoutube }] = await Promise.all([import('../boot.ts'), import('./ingest.ts')]);
-const api = await bootApi(config, { log: (msg) => console.error(`[ingest] ${msg}`) });
+const holder = config.databaseUrl ? null : liveLockHolder(config.dataDir);
+let result: MediaIngestResult;
 try {
-  const target = { dataDir: config.dataDir, organizationId: config.organizationId };
-  const result = values.youtube
-    ? await ingestYoutube(api.deps.db, target, {
-        youtubeId: values.youtube,
-        duration: Number(values.duration),
-        title: values.title ?? '',
-        description: values.description,
-        epustaka: values.epustaka,
-        thumbnail,
-      })
-    : await ingestMedia(api.deps.db, target, {
-        file: new Uint8Array(readFileSync(path)),
-        fileName: basename(path),
-        title: values.title,
-        description: values.description,
-        epustaka: values.epustaka,
-        thumbnail,
-      });
-  if (values.json) console.log(JSON.stringify(result));
-  else {
-    console.log(
-      `Added "${result.title}" (${result.type}, ${result.duration} s${result.has_thumbnail ? '' : ', no thumbnail'}) as ${result.id} ` +
-        `in the ePustaka "${result.epustaka_name}" (${result.epustaka_id}).`,
-    );
-  }
+  result = holder === null ? await ingestHere() : await handOver(holder);
 } catch (error) {
-  await api.close();
   if (error instanceof IngestError) fail(error.message);
   throw error;
 }
-await api.close();
+if (values.json) console.log(JSON.stringify(result));
+else {
+  console.log(
+    `Added "${result.title}" (${result.type}, ${result.duration} s${result.has_thumbnail ? '' : ', no thumbnail'}) as ${result.id} ` +
+      `in the ePustaka "${result.epustaka_name}" (${result.epustaka_id}).`,
+  );
+}
 process.exit(0);
+
+/** While a server holds DATA_DIR, it gets the file the way the book ingest hands it books. */
+function handOver(pid: number): Promise<MediaIngestResult> {
+  const fileName = basename(path);
+  return ingestThroughServer<MediaIngestResult>({
+    dataDir: config.dataDir,
+    pid,
+    server: values.server,
+    fields: {
+      title: values.title,
+      description: values.description,
+      epustaka: values.epustaka,
+      youtube: values.youtube,
+      duration: values.duration,
+      file_name: values.youtube ? undefined : fileName,
+    },
+    files: {
+      file: values.youtube ? undefined : { bytes: new Uint8Array(readFileSync(path)), name: fileName },
+      thumbnail: thumbnail ? { bytes: thumbnail, name: 'thumbnail.jpg' } : undefined,
+    },
+  });
+}
+
+async function ingestHere(): Promise<MediaIngestResult> {
+  const [{ bootApi }, { ingestMedia, ingestYoutube }] = await Promise.all([import('../boot.ts'), import('./ingest.ts')]);
+  const api = await bootApi(config, { log: (msg) => console.error(`[ingest] ${msg}`) });
+  try {
+    const target = { dataDir: config.dataDir, organizationId: config.organizationId };
+    return values.youtube
+      ? await ingestYoutube(api.deps.db, target, {
+          youtubeId: values.youtube,
+          duration: Number(values.duration),
+          title: values.title ?? '',
+          description: values.description,
+          epustaka: values.epustaka,
+          thumbnail,
+        })
+      : await ingestMedia(api.deps.db, target, {
+          file: new Uint8Array(readFileSync(path)),
+          fileName: basename(path),
+          title: values.title,
+          description: values.description,
+          epustaka: values.epustaka,
+          thumbnail,
+        });
+  } finally {
+    await api.close();
+  }
+}

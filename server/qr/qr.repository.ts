@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/client.ts';
 import type { QrTargetType } from '../../src/lib/domain/qr.ts';
 import { QR_LOCATIONS_PER_CODE } from '../../src/lib/domain/qr.ts';
+import { containsPattern } from '../http/list-params.ts';
 
 export interface QrCodeRow {
   id: string;
@@ -89,7 +90,7 @@ export async function countScan(db: Queryable, codeId: string, location: string,
 }
 
 export interface QrCandidateRow {
-  type: 'BOOK' | 'EPUSTAKA';
+  type: QrTargetType;
   id: string;
   title: string;
   subtitle: string | null;
@@ -97,7 +98,7 @@ export interface QrCandidateRow {
 
 /** The ePustakas `ownerId` runs and the books they hold, matching `q` when given (at most `limit`). */
 export async function listQrCandidates(db: Queryable, ownerId: string, q: string | undefined, limit: number): Promise<QrCandidateRow[]> {
-  const pattern = q ? `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : '%';
+  const pattern = q ? containsPattern(q) : '%';
   const { rows } = await db.query<QrCandidateRow>(
     `(SELECT 'EPUSTAKA' AS type, e.id, e.epustaka_name AS title, NULL::text AS subtitle, 0 AS rank
         FROM epustaka e WHERE e.created_by = $1 AND e.epustaka_name ILIKE $2)

@@ -3,7 +3,7 @@ import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { locationSlug } from '../../src/lib/domain/qr.ts';
 import type { QrCode, QrCreateInput, QrInfo, QrLocationCount } from '../../src/lib/api/schemas/qr.ts';
 import { countScan, findQrCode, listQrCandidates, type QrCandidateRow, insertQrCode, listOwnerQrCodes, listScans, softDeleteQrCode, type QrCodeRow, type QrScanRow } from './qr.repository.ts';
-import { qrTargetKind } from './targets.ts';
+import { candidateSources, qrTargetKind } from './targets.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -95,7 +95,25 @@ export async function recordScan(deps: ApiDeps, id: string, location: string | u
   await countScan(deps.db, row.id, locationSlug(location), deps.now());
 }
 
-/** What the caller may make codes for: the ePustakas they run and their books. */
-export function listQrTargets(deps: ApiDeps, ownerId: string, q: string | undefined, limit: number): Promise<QrCandidateRow[]> {
-  return listQrCandidates(deps.db, ownerId, q, limit);
+/**
+ * What the caller may make codes for: the ePustakas they run, then their books, video, audio and
+ * articles. When there are more than `limit`, each kind gets its fair share of the rest, so a
+ * library with many books still lists its other items.
+ */
+export async function listQrTargets(deps: ApiDeps, ownerId: string, q: string | undefined, limit: number): Promise<QrCandidateRow[]> {
+  const base = await listQrCandidates(deps.db, ownerId, q, limit);
+  const libraries = base.filter((row) => row.type === 'EPUSTAKA');
+  const others = await Promise.all(candidateSources().map((kind) => kind.candidates!(deps.db, ownerId, q, limit)));
+  const groups = [base.filter((row) => row.type === 'BOOK'), ...others];
+  const take = groups.map(() => 0);
+  let room = limit - libraries.length;
+  while (room > 0 && groups.some((group, i) => take[i]! < group.length)) {
+    groups.forEach((group, i) => {
+      if (room > 0 && take[i]! < group.length) {
+        take[i]! += 1;
+        room -= 1;
+      }
+    });
+  }
+  return [...libraries, ...groups.flatMap((group, i) => group.slice(0, take[i]))];
 }

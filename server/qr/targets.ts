@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/client.ts';
 import type { QrTarget } from '../../src/lib/api/schemas/qr.ts';
 import type { QrTargetType } from '../../src/lib/domain/qr.ts';
+import type { QrCandidateRow } from './qr.repository.ts';
 
 /**
  * What a QR code can open. Each kind says whether a user may print codes for an item (they run
@@ -11,6 +12,8 @@ import type { QrTargetType } from '../../src/lib/domain/qr.ts';
 export interface QrTargetKind {
   ownedBy(db: Queryable, userId: string, targetId: string): Promise<boolean>;
   describe(db: Queryable, targetId: string): Promise<Omit<QrTarget, 'type'> | null>;
+  /** The items of this kind the ePustakas `ownerId` runs hold, matching `q` (books and ePustakas are listed by the repository). */
+  candidates?(db: Queryable, ownerId: string, q: string | undefined, limit: number): Promise<QrCandidateRow[]>;
 }
 
 const kinds = new Map<QrTargetType, QrTargetKind>();
@@ -21,6 +24,11 @@ export function registerQrTarget(type: QrTargetType, kind: QrTargetKind): void {
 
 export function qrTargetKind(type: QrTargetType): QrTargetKind | undefined {
   return kinds.get(type);
+}
+
+/** The kinds that list their own candidates, in the order they registered. */
+export function candidateSources(): QrTargetKind[] {
+  return [...kinds.values()].filter((kind) => kind.candidates);
 }
 
 registerQrTarget('BOOK', {

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,14 +37,20 @@ function run(args: string[], env: Record<string, string> = {}): Promise<{ code: 
   });
 }
 
-async function countBooks(title: string): Promise<number> {
+async function countRows(table: 'books' | 'media_items', title: string): Promise<number> {
+  const column = table === 'books' ? 'catalog_title' : 'media_title';
   const db = await openPglite(join(dataDir, 'pgdata'));
   try {
-    return (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM books WHERE catalog_title = $1', [title])).rows[0]!.n;
+    return (await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ${column} = $1`, [title])).rows[0]!.n;
   } finally {
     await db.close();
   }
 }
+const countBooks = (title: string) => countRows('books', title);
+
+/** The folders of stored media files (one per item, and any staging folder left behind). */
+const mediaFolders = () => (existsSync(join(dataDir, 'media')) ? readdirSync(join(dataDir, 'media')) : []);
+const demoMedia = (name: string) => join(root, 'server/seed/media/files', name);
 
 /** Whether the demo student is an active member of a public ePustaka that holds the book. */
 async function studentMayBorrow(title: string): Promise<boolean> {
@@ -96,7 +102,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('npm run ingest', () => {
     expect(await countBooks('Rusak CLI')).toBe(0);
   }, SPAWNING_TEST_MS);
 
-  test('while a server holds the data directory it hands the file to that server', async () => {
+  test('while a server holds the data directory it hands books, video and audio to that server', async () => {
     const port = await freePort();
     const server = spawn(process.execPath, ['server/api-main.ts'], {
       cwd: root,
@@ -123,11 +129,38 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('npm run ingest', () => {
       const refused = await run([fixture('corrupt_bug1020226.pdf'), '--title', 'Rusak Lewat Server', '--server', url]);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toMatch(/ingest: The PDF is damaged or incomplete/);
+
+      // Video and audio go the same way: checked, stored and served by the running server.
+      const video = await run([demoMedia('cara-meminjam.webm'), '--title', 'Video Lewat Server', '--epustaka', 'Perpustakaan Digital Nusantara', '--server', url, '--json']);
+      expect(video.stderr).not.toContain('applied migrations');
+      expect(video.code).toBe(0);
+      const media = JSON.parse(video.stdout);
+      expect(media).toMatchObject({ title: 'Video Lewat Server', type: 'video', extension: 'webm', content_type: 'video/webm' });
+      expect(media.duration).toBeGreaterThan(0);
+      expect((await fetch(`${url}/storage/media/${media.id}/file`, { headers: { range: 'bytes=0-3' } })).status).toBe(206);
+      const folders = mediaFolders().length;
+
+      // A file cut short, and one that is not what its name says: refused, and nothing is kept.
+      const cut = join(noDemoBooks, 'potong.ogg');
+      const whole = readFileSync(demoMedia('tips-membaca.ogg'));
+      writeFileSync(cut, whole.subarray(0, Math.floor(whole.byteLength / 2)));
+      const truncated = await run([cut, '--title', 'Audio Terpotong', '--server', url]);
+      expect(truncated.code).toBe(1);
+      expect(truncated.stderr).toMatch(/ingest: potong\.ogg (ends before its stated length|could not be read|has no readable duration)/);
+      const mislabelled = join(noDemoBooks, 'salah.mp4');
+      writeFileSync(mislabelled, whole);
+      const wrong = await run([mislabelled, '--title', 'Video Palsu', '--server', url]);
+      expect(wrong.code).toBe(1);
+      expect(wrong.stderr).toMatch(/ingest: salah\.mp4 is not a mp4 file/);
+      expect(mediaFolders()).toHaveLength(folders);
     } finally {
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
     }
     expect(await countBooks('Lewat Server')).toBe(1);
     expect(await countBooks('Rusak Lewat Server')).toBe(0);
+    expect(await countRows('media_items', 'Video Lewat Server')).toBe(1);
+    expect(await countRows('media_items', 'Audio Terpotong')).toBe(0);
+    expect(await countRows('media_items', 'Video Palsu')).toBe(0);
   }, SPAWNING_TEST_MS);
 });

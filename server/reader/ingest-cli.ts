@@ -1,14 +1,11 @@
 import { readFileSync, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { MAX_BOOK_BYTES } from '../../src/lib/api/schemas/reader.ts';
 import { IngestError } from './errors.ts';
 import type { IngestInput, IngestResult } from './ingest.ts';
-import { readIngestSecret } from './ingest-secret.ts';
-
-/** How long to wait for a server that holds the data directory but is still starting. */
-const STARTUP_WAIT_MS = 120_000;
+import { ingestThroughServer, liveLockHolder } from './ingest-handoff.ts';
 
 const USAGE = `Usage: npm run ingest -- <file.pdf|file.epub> [options]
 
@@ -97,7 +94,21 @@ const config = loadConfig();
 const holder = config.databaseUrl ? null : liveLockHolder(config.dataDir);
 let result: IngestResult;
 try {
-  result = holder === null ? await ingestHere() : await ingestThroughServer(holder);
+  result =
+    holder === null
+      ? await ingestHere()
+      : await ingestThroughServer<IngestResult>({
+          dataDir: config.dataDir,
+          pid: holder,
+          server: values.server,
+          fields: {
+            ...Object.fromEntries((['title', 'author', 'category', 'epustaka', 'password', 'description', 'publisher'] as const).map((key) => [key, input[key]])),
+            file_name: input.fileName,
+            drm: String(input.drm),
+            copies: input.copies === undefined ? undefined : String(input.copies),
+          },
+          files: { file: { bytes: input.file, name: input.fileName } },
+        });
 } catch (error) {
   if (error instanceof IngestError) fail(error.message);
   throw error;
@@ -122,60 +133,5 @@ async function ingestHere(): Promise<IngestResult> {
     return await ingestBook(api.deps.db, { dataDir: config.dataDir, organizationId: config.organizationId }, input);
   } finally {
     await api.close();
-  }
-}
-
-async function ingestThroughServer(pid: number): Promise<IngestResult> {
-  const deadline = Date.now() + STARTUP_WAIT_MS;
-  let secret = readIngestSecret(config.dataDir);
-  // A server still migrating or seeding writes the secret once its API is built.
-  while (!secret && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    secret = readIngestSecret(config.dataDir);
-  }
-  if (!secret) fail(`process ${pid} holds ${config.dataDir}, but it has no ingest secret; restart that server and try again.`);
-  const server = (values.server ?? `http://127.0.0.1:${process.env.PORT || '4321'}`).replace(/\/+$/, '');
-  const form = new FormData();
-  form.set('secret', secret);
-  form.set('file', new Blob([input.file as Uint8Array<ArrayBuffer>]), input.fileName);
-  form.set('file_name', input.fileName);
-  form.set('drm', String(input.drm));
-  for (const key of ['title', 'author', 'category', 'epustaka', 'password', 'description', 'publisher'] as const) {
-    if (input[key] !== undefined) form.set(key, input[key]);
-  }
-  if (input.copies !== undefined) form.set('copies', String(input.copies));
-  let response: Response | undefined;
-  for (;;) {
-    try {
-      // The web server refuses cross-site form posts; this one comes from its own origin.
-      response = await fetch(`${server}/storage/ingest`, { method: 'POST', body: form, headers: { origin: new URL(server).origin } });
-      break;
-    } catch (error) {
-      // Not listening yet: the server may still be starting.
-      if (Date.now() >= deadline) {
-        fail(`process ${pid} holds ${config.dataDir}, but no server answers at ${server} (${(error as Error).message}); pass --server <url>.`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
-  const body = (await response.json().catch(() => null)) as { data?: IngestResult; errors?: { message: string }[] } | null;
-  if (!response.ok || !body?.data) fail(body?.errors?.[0]?.message ?? `the server at ${server} answered ${response.status}.`);
-  return body.data;
-}
-
-/** The pid of another live process holding the data directory, or null. */
-function liveLockHolder(dataDir: string): number | null {
-  let pid: number;
-  try {
-    pid = Number(readFileSync(join(dataDir, 'server.lock'), 'utf8').trim());
-  } catch {
-    return null;
-  }
-  if (!pid || pid === process.pid) return null;
-  try {
-    process.kill(pid, 0);
-    return pid;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
   }
 }

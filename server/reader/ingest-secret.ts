@@ -6,6 +6,9 @@ import { newSecret } from './crypto.ts';
  * The secret that lets `npm run ingest` hand a file to the server running on the same data
  * directory. It lives in `DATA_DIR/ingest-secret`, readable by the owner only.
  */
+/** The header `npm run ingest` sends the secret in, so the server checks it before reading the file. */
+export const INGEST_SECRET_HEADER = 'x-ingest-secret';
+
 export function ingestSecretFile(dataDir: string): string {
   return join(dataDir, 'ingest-secret');
 }

@@ -13,6 +13,8 @@ import { openMedia, saveCollectionAccess } from '../media/media.service.ts';
 import { MEDIA_HOLDINGS } from '../media/holdings.ts';
 import { mediaObjectSize, readMediaRange, THUMBNAIL_OBJECT } from '../media/store.ts';
 import { registerMediaComments } from '../media/comment-target.ts';
+// Video, audio and articles as QR code targets.
+import '../media/qr-targets.ts';
 import type { ApiDeps } from '../deps.ts';
 
 type Env = { Variables: { caller?: Caller } };

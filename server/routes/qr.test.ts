@@ -56,8 +56,8 @@ describe('webhook/qr-code', () => {
     expect(long.body.errors[0].code).toBe('location_too_long');
     expect((await create(owner, { target_type: 'PODCAST', target_id: bookId })).body.errors[0].code).toBe('invalid_target_type');
     const video = await create(owner, { target_type: 'VIDEO', target_id: bookId });
-    expect(video.status).toBe(400);
-    expect(video.body.errors[0].code).toBe('qr_target_unsupported');
+    expect(video.status).toBe(404);
+    expect(video.body.errors[0].code).toBe('qr_target_not_found');
     const missing = await create(owner, { target_type: 'BOOK', target_id: '0b6f3c1e-2a4d-4e5f-8a9b-1c2d3e4f5a6b' });
     expect(missing.status).toBe(404);
     expect(missing.body.errors[0].code).toBe('qr_target_not_found');

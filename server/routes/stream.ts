@@ -1,17 +1,13 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { MAX_BOOK_BYTES, MAX_CHUNKS_PER_REQUEST, streamObjectSchema } from '../../src/lib/api/schemas/reader.ts';
+import { MAX_CHUNKS_PER_REQUEST, streamObjectSchema } from '../../src/lib/api/schemas/reader.ts';
 import { optionalCaller, requireCaller, type AuthEnv } from '../http/auth-guard.ts';
 import { assertReadable, decideRead, decideView } from '../access/content-access.ts';
 import { contentItemOf, findBookOwner, readerOf } from '../access/books.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors.ts';
-import { assertStorableText, jsonBody } from '../http/validate.ts';
+import { jsonBody } from '../http/validate.ts';
 import { isUuid } from '../http/list-params.ts';
 import { parseRange } from '../http/range.ts';
 import { chunkCount, deriveStreamKey, sameSecret, sealChunk } from '../reader/crypto.ts';
-import { IngestError } from '../reader/errors.ts';
-import { ingestBook, type IngestInput } from '../reader/ingest.ts';
-import { ensureIngestSecret, readIngestSecret } from '../reader/ingest-secret.ts';
 import { imageType, objectFromUrl, objectType, type BookObject } from '../reader/objects.ts';
 import { findReaderBook, type ReaderBookRow } from '../reader/repository.ts';
 import { COVER_OBJECT, objectSize, readObject, readObjectRange } from '../reader/store.ts';
@@ -21,13 +17,12 @@ import type { ApiDeps } from '../deps.ts';
 const TIMESTAMP_SKEW_MS = 10 * 60 * 1000;
 
 /**
- * storage/streamobject (DRM books, sealed chunks), storage/books/{id}/… (open books by plain range
- * requests, and covers), and storage/ingest (the admin ingest of `npm run ingest`).
+ * storage/streamobject (DRM books, sealed chunks) and storage/books/{id}/… (open books by plain range
+ * requests, and covers). storage/ingest is in ingest.ts.
  */
 export function streamRoutes(deps: ApiDeps) {
   const app = new Hono<AuthEnv>();
   const { db, config } = deps;
-  ensureIngestSecret(config.dataDir);
 
   app.post('/streamobject', requireCaller(deps), async (c) => {
     const body = await jsonBody(c, streamObjectSchema);
@@ -114,37 +109,6 @@ export function streamRoutes(deps: ApiDeps) {
     }
     const bytes = await readStored(book, object, 0, object.size);
     return c.body(new Uint8Array(bytes), 200, headers);
-  });
-
-  app.post('/ingest', bodyLimit({ maxSize: MAX_BOOK_BYTES + 1024 * 1024, onError: () => { throw new ApiError(413, 'file_too_large', 'Book files may be at most 20 MB.'); } }), async (c) => {
-    const form = await c.req.parseBody();
-    const secret = readIngestSecret(config.dataDir);
-    if (!secret || typeof form.secret !== 'string' || !sameSecret(secret, form.secret)) {
-      throw forbidden('ingest_forbidden', 'The ingest secret is missing or wrong.');
-    }
-    for (const [name, value] of Object.entries(form)) if (typeof value === 'string') assertStorableText(value, name);
-    const file = form.file;
-    if (!(file instanceof File)) throw badRequest('file_required', 'Send the book as the field "file".', 'file');
-    const text = (name: string) => (typeof form[name] === 'string' && form[name] !== '' ? (form[name] as string) : undefined);
-    const input: IngestInput = {
-      file: new Uint8Array(await file.arrayBuffer()),
-      fileName: text('file_name') ?? file.name,
-      title: text('title'),
-      author: text('author'),
-      category: text('category'),
-      epustaka: text('epustaka'),
-      drm: text('drm') !== 'false',
-      copies: text('copies') === undefined ? undefined : Number(text('copies')),
-      password: text('password'),
-      description: text('description'),
-      publisher: text('publisher'),
-    };
-    try {
-      return c.json({ data: await ingestBook(db, { dataDir: config.dataDir, organizationId: config.organizationId }, input) }, 201);
-    } catch (error) {
-      if (error instanceof IngestError) throw badRequest(error.code, error.message);
-      throw error;
-    }
   });
 
   async function findBook(bookId: string, organizationId: string): Promise<ReaderBookRow> {

@@ -1,4 +1,4 @@
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { getRequestListener } from '@hono/node-server';
 import { createWebServer } from '../web/http-server.ts';
-import { guardServer, MAX_BODY_BYTES, MAX_URL_LENGTH, refuseAtTheDoor } from '../web/door.ts';
+import { guardServer, MAX_BODY_BYTES, MAX_INGEST_BODY_BYTES, MAX_URL_LENGTH, refuseAtTheDoor } from '../web/door.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 
 /*
@@ -116,6 +116,19 @@ describe.each([
     expect(res.status).toBe(413);
     expect(JSON.parse(res.body).errors[0].code).toBe('payload_too_large');
   });
+});
+
+test('storage/ingest may carry a video larger than any other body, and no more', async () => {
+  const headers = (length: number) => ({ 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(length) });
+  const passes = (length: number) => {
+    const req = { method: 'POST', url: '/storage/ingest', headers: headers(length), socket: { remoteAddress: '127.0.0.1' }, resume() {} };
+    return !refuseAtTheDoor(req as unknown as IncomingMessage, { writeHead() {}, end() {} } as unknown as ServerResponse);
+  };
+  expect(passes(MAX_BODY_BYTES + 1)).toBe(true);
+  expect(passes(MAX_INGEST_BODY_BYTES)).toBe(true);
+  const over = await raw(web, 'POST', '/storage/ingest', { headers: headers(MAX_INGEST_BODY_BYTES + 1), body: Buffer.alloc(1024) });
+  expect(over.status).toBe(413);
+  expect(JSON.parse(over.body).errors[0].code).toBe('payload_too_large');
 });
 
 test('the API answers an oversized JSON body with 413 over a real connection', async () => {

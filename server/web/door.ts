@@ -14,6 +14,8 @@ import { KNOWN_METHODS } from '../http/request-guard.ts';
 export const MAX_URL_LENGTH = 8 * 1024;
 /** Largest body any route accepts (a 20 MB book with its form fields); larger is a 413. */
 export const MAX_BODY_BYTES = 22 * 1024 * 1024;
+/** `npm run ingest` hands video (at most 250 MB) to storage/ingest, which checks its secret before reading. */
+export const MAX_INGEST_BODY_BYTES = 252 * 1024 * 1024;
 
 function refuse(req: IncomingMessage, res: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}): true {
   const body = JSON.stringify({ errors: [{ code, message }] });
@@ -39,11 +41,12 @@ export function refuseAtTheDoor(req: IncomingMessage, res: ServerResponse): bool
   }
   const url = req.url ?? '/';
   if (url.length > MAX_URL_LENGTH) return refuse(req, res, 414, 'uri_too_long', `The address may be at most ${MAX_URL_LENGTH} characters long.`);
-  const length = req.headers['content-length'];
-  if (length !== undefined && /^\d+$/.test(length) && Number(length) > MAX_BODY_BYTES) {
-    return refuse(req, res, 413, 'payload_too_large', `The request body may be at most ${MAX_BODY_BYTES / 1024 / 1024} MB.`, { Connection: 'close' });
-  }
   const path = url.split('?')[0]!;
+  const max = path === '/storage/ingest' ? MAX_INGEST_BODY_BYTES : MAX_BODY_BYTES;
+  const length = req.headers['content-length'];
+  if (length !== undefined && /^\d+$/.test(length) && Number(length) > max) {
+    return refuse(req, res, 413, 'payload_too_large', `The request body may be at most ${max / 1024 / 1024} MB.`, { Connection: 'close' });
+  }
   if (isOutboxPath(path) && !isLocalClient(req.socket.remoteAddress, req.headers)) {
     return refuse(req, res, 404, 'not_found', 'Not found.');
   }

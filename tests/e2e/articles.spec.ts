@@ -84,6 +84,11 @@ test('a non-member of the private library gets only the teaser and the private-c
   expect(visitor.status()).toBe(302);
   expect(visitor.headers()['location']).toBe(`/login?next=${encodeURIComponent(`/article/${closed!.id}`)}`);
   await page.goto(`/article/${closed!.id}`);
+  // The content-unavailable dialog says so first; closing it stays on the teaser.
+  const unavailable = page.getByRole('dialog', { name: 'Tidak ada akses ke konten' });
+  await expect(unavailable).toBeVisible();
+  await unavailable.getByRole('button', { name: 'Tutup' }).last().click();
+  await expect(unavailable).toBeHidden();
   await expect(page.locator('[data-article-teaser]')).toBeVisible();
   await expect(page.locator('[data-article-content]')).toHaveCount(0);
   await page.getByRole('button', { name: 'Konten privat' }).click();

@@ -64,6 +64,8 @@ test('a member comments on a video', async ({ page }) => {
   const text = `Terima kasih, videonya membantu ${Date.now()}`;
   const box = page.getByPlaceholder('Tulis komentar…');
   await box.scrollIntoViewIfNeeded();
+  // The comments hydrate once in view; typing before that would be lost.
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await box.fill(text);
   await box.press('Enter');
   await expect(page.locator('[data-media-comments]').getByText(text)).toBeVisible();
@@ -95,6 +97,9 @@ test('a non-member sees the join dialog instead of playback', async ({ page }) =
   const closed = (await items(page, 'video')).find((v) => !v.can_play)!;
   await page.goto(`/video/${closed.id}`);
   await hydrated(page);
+  const unavailable = page.getByRole('dialog', { name: 'Tidak ada akses ke konten' });
+  await expect(unavailable).toBeVisible();
+  await unavailable.getByRole('button', { name: 'Tutup' }).last().click();
   await expect(page.locator('video')).toHaveCount(0);
   expect((await page.request.get(`/storage/media/${closed.id}/file`)).status()).toBe(403);
   await page.locator('[data-gated-play]').click();

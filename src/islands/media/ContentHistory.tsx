@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { contentDate, formatDuration, type HistoryEntry, type MediaType } from '../../lib/domain/media.ts';
+import { contentDate, formatDuration, playedPercent, type HistoryEntry, type MediaType } from '../../lib/domain/media.ts';
+import { HISTORY_PAGES } from '../../lib/domain/people.ts';
 import { loadHistoryPage, removeHistoryEntry } from '../../lib/stores/content-history.ts';
 import { I18nRoot } from '../shell/I18nRoot.tsx';
 
@@ -11,11 +12,13 @@ interface Props {
   initial: HistoryEntry[];
   total: number;
   q: string;
+  /** `preview`: the shelf's History tab (a few rows, no search, a link to the full list). */
+  mode?: 'full' | 'preview';
 }
 
 /**
- * An article, video or audio history (issue "Histories"): 12 a page, more as the end comes into
- * view, search on Enter, and removing one's own rows.
+ * An article, video or audio history: 12 a page, more as the end comes into view, search on
+ * Enter, and removing one's own rows. In preview mode, the latest rows and a 'see all' link.
  */
 export function ContentHistory({ lang, ...props }: Props) {
   return (
@@ -25,13 +28,14 @@ export function ContentHistory({ lang, ...props }: Props) {
   );
 }
 
-function History({ kind, initial, total: initialTotal, q }: Omit<Props, 'lang'>) {
+function History({ kind, initial, total: initialTotal, q, mode = 'full' }: Omit<Props, 'lang'>) {
   const { t, i18n } = useTranslation();
   const [entries, setEntries] = useState(initial);
   const [total, setTotal] = useState(initialTotal);
   const [loading, setLoading] = useState(false);
   const end = useRef<HTMLDivElement>(null);
-  const more = entries.length < total;
+  const preview = mode === 'preview';
+  const more = !preview && entries.length < total;
 
   useEffect(() => {
     const sentinel = end.current;
@@ -59,16 +63,18 @@ function History({ kind, initial, total: initialTotal, q }: Omit<Props, 'lang'>)
 
   return (
     <div className="flex flex-col gap-4">
-      <form role="search" method="get" className="flex">
-        <label className="input input-bordered flex w-full items-center gap-2">
-          <span className="sr-only">{t('media.list.search')}</span>
-          <input type="search" name="q" defaultValue={q} maxLength={200} placeholder={t(`media.${kind}.searchPlaceholder`)} className="grow" enterKeyHint="search" />
-        </label>
-      </form>
+      {preview ? null : (
+        <form role="search" method="get" className="flex">
+          <label className="input input-bordered flex w-full items-center gap-2">
+            <span className="sr-only">{t('media.list.search')}</span>
+            <input type="search" name="q" defaultValue={q} maxLength={200} placeholder={t(`media.${kind}.searchPlaceholder`)} className="grow" enterKeyHint="search" />
+          </label>
+        </form>
+      )}
       {entries.length === 0 ? (
-        <p className="text-base-content/70 py-10 text-center">{t(q ? 'media.list.noSearchResults' : 'media.list.empty')}</p>
+        <p className={`text-base-content/70 text-center ${preview ? 'py-4 text-sm' : 'py-10'}`}>{t(q ? 'media.list.noSearchResults' : preview ? `media.${kind}.historyEmpty` : 'media.list.empty')}</p>
       ) : (
-        <ul className="flex flex-col gap-2" data-history-list={kind}>
+        <ul className="flex flex-col gap-2" data-history-list={kind} aria-label={t(`media.${kind}.historyTitle`)}>
           {entries.map((entry) => (
             <li key={entry.historyId} className="bg-base-100 border-base-300 rounded-box flex items-center gap-3 border p-2" data-history-item>
               <a href={entry.href} className="flex min-w-0 flex-1 items-center gap-3">
@@ -80,9 +86,7 @@ function History({ kind, initial, total: initialTotal, q }: Omit<Props, 'lang'>)
                     {entry.progress !== null && ` · ${t('media.list.progress', { time: formatDuration(entry.progress) })}`}
                     {entry.duration ? ` / ${formatDuration(entry.duration)}` : ''}
                   </span>
-                  {entry.progress !== null && entry.duration ? (
-                    <progress className="progress progress-primary mt-1 w-40" value={entry.progress} max={entry.duration} />
-                  ) : null}
+                  <Played entry={entry} />
                 </span>
               </a>
               <button type="button" className="btn btn-ghost btn-sm" onClick={() => void remove(entry)} aria-label={t('media.list.remove')}>
@@ -93,6 +97,26 @@ function History({ kind, initial, total: initialTotal, q }: Omit<Props, 'lang'>)
         </ul>
       )}
       {more ? <div ref={end} className="h-8" aria-busy={loading} /> : null}
+      {preview && total > 0 ? (
+        <div className="flex justify-end">
+          <a href={HISTORY_PAGES[kind]} className="btn btn-ghost btn-sm text-primary" data-history-all={kind}>
+            {t('media.list.seeAll', { count: total })}
+          </a>
+        </div>
+      ) : null}
     </div>
+  );
+}
+
+/** How far a video or audio was played: a bar and its percent. */
+function Played({ entry }: { entry: HistoryEntry }) {
+  const { t } = useTranslation();
+  const percent = playedPercent(entry.progress, entry.duration);
+  if (percent === null) return null;
+  return (
+    <span className="mt-1 flex items-center gap-2">
+      <progress className="progress progress-primary w-40" value={percent} max={100} aria-label={t('media.list.played')} />
+      <span className="text-base-content/70 text-xs tabular-nums" data-played>{t('media.list.percent', { percent })}</span>
+    </span>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContentEpustaka } from '../../lib/api/schemas/media.ts';
 import { membershipState } from '../../lib/domain/membership.ts';
-import { joinForMedia } from '../../lib/stores/media.ts';
+import { joinMembership } from '../../lib/stores/catalogue.ts';
 import { Modal } from '../shell/Modal.tsx';
 
 interface Props {
@@ -14,20 +14,21 @@ interface Props {
 
 /**
  * The join / private-content dialog a non-member sees instead of playback (spec 03 §2.3–2.4,
- * §4.5): why the item is closed, and the join button when joining is possible.
+ * §4.5): why the item is closed, and the join button (or renew, for an expired membership).
  */
 export function MediaGate({ open, onClose, epustaka, userId }: Props) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
   const state = epustaka ? membershipState(epustaka.has_join, epustaka.member_status) : 'none';
   const label = state === 'pending' ? 'pendingApproval' : state === 'expired' ? 'extend' : epustaka?.epustaka_isprivate ? 'askToJoin' : 'join';
-  const canJoin = epustaka !== null && state === 'none';
+  // Joining and renewing an expired membership are one action, as on the book page.
+  const canJoin = epustaka !== null && (state === 'none' || state === 'expired');
   const join = async () => {
     if (!epustaka) return;
     setBusy(true);
-    const active = await joinForMedia(t, epustaka, userId);
+    const outcome = await joinMembership(t, epustaka, userId);
     setBusy(false);
-    if (active) window.location.reload();
+    if (outcome === 'active') window.location.reload();
     else onClose();
   };
   return (

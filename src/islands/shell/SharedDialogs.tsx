@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
@@ -21,7 +22,12 @@ export function SharedDialogs({ lang }: { lang: Lang }) {
 
 function ContentUnavailableDialog() {
   const { t } = useTranslation();
-  const kind = useStore($contentUnavailable);
+  const stored = useStore($contentUnavailable);
+  // A page may ask for the dialog before this island hydrates: it opens after hydration, so the
+  // first render matches the server's (closed) markup.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const kind = hydrated ? stored : null;
   const close = () => {
     const target = kind ? closeTarget(kind) : null;
     $contentUnavailable.set(null);

@@ -1,8 +1,9 @@
 import type { AstroGlobal } from 'astro';
 import { serverApi } from './api-client.server.ts';
+import type { HttpClient } from '../api/http.ts';
 import { loadHistoryPage, type HistoryPage } from './history.server.ts';
 import { getMediaHistory, getNewsHistory } from '../api/media.ts';
-import { historyEntry, MEDIA_HISTORY_PAGE, type HistoryEntry } from '../domain/media.ts';
+import { historyEntry, MEDIA_HISTORY_PAGE, SHELF_CONTENT_PREVIEW, type HistoryEntry } from '../domain/media.ts';
 import { PRIVATE_PAGE_CACHE } from '../domain/book.ts';
 
 export type ContentKind = 'video' | 'audio' | 'article';
@@ -13,7 +14,7 @@ export type ContentKind = 'video' | 'audio' | 'article';
  * from their profile) is read-only (`other`, the profile's history rows).
  */
 export type ContentHistoryData =
-  | { kind: ContentKind; own: { entries: HistoryEntry[]; total: number; q: string; failed: boolean } }
+  | { kind: ContentKind; own: OwnContentHistory }
   | { kind: ContentKind; other: HistoryPage };
 
 /** Loads the history screen of `kind` for the page in `astro` (its cache header and status too). */
@@ -28,12 +29,33 @@ export async function loadContentHistory(astro: AstroGlobal, kind: ContentKind):
     return { kind, other };
   }
   const q = (astro.url.searchParams.get('q') ?? '').trim().slice(0, 200);
+  return { kind, own: await loadOwnHistory(http, kind, q, MEDIA_HISTORY_PAGE) };
+}
+
+export interface OwnContentHistory {
+  entries: HistoryEntry[];
+  total: number;
+  q: string;
+  failed: boolean;
+}
+
+/** The first `limit` rows of the signed-in member's own history of `kind` (matching `q`). */
+async function loadOwnHistory(http: HttpClient, kind: ContentKind, q: string, limit: number): Promise<OwnContentHistory> {
   try {
-    const page = { q: q || undefined, limit: MEDIA_HISTORY_PAGE, offset: 0 };
+    const page = { q: q || undefined, limit, offset: 0 };
     const body = kind === 'article' ? await getNewsHistory(http, page) : await getMediaHistory(http, { ...page, type: kind });
-    return { kind, own: { entries: body.data.map((row) => historyEntry(kind, row)), total: body.meta.total, q, failed: false } };
+    return { entries: body.data.map((row) => historyEntry(kind, row)), total: body.meta.total, q, failed: false };
   } catch (error) {
     console.error(`The ${kind} history could not be loaded`, error);
-    return { kind, own: { entries: [], total: 0, q, failed: true } };
+    return { entries: [], total: 0, q, failed: true };
   }
+}
+
+/** The shelf's History tab: the latest video, audio and articles opened, each with its total. */
+export type ShelfContentHistory = { kind: ContentKind } & OwnContentHistory;
+
+export async function loadShelfContentHistories(http: HttpClient): Promise<ShelfContentHistory[]> {
+  const kinds: ContentKind[] = ['video', 'audio', 'article'];
+  const lists = await Promise.all(kinds.map((kind) => loadOwnHistory(http, kind, '', SHELF_CONTENT_PREVIEW)));
+  return lists.map((list, i) => ({ kind: kinds[i]!, ...list }));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { contentPath, formatDuration, isoDuration, skipTo, startPosition } from './media.ts';
+import { contentPath, formatDuration, isoDuration, playedPercent, skipTo, startPosition } from './media.ts';
 
 describe('media rules', () => {
   test('skip is clamped to the start and the end', () => {
@@ -24,5 +24,13 @@ describe('media rules', () => {
   test('paths', () => {
     expect(contentPath('article', 'a')).toBe('/article/a');
     expect(contentPath('video', 'a', 'e')).toBe('/video/a/e');
+  });
+
+  test('the share of an item played, in whole percent, and none without a length', () => {
+    expect(playedPercent(30, 120)).toBe(25);
+    expect(playedPercent(119, 120)).toBe(99);
+    expect(playedPercent(200, 120)).toBe(100);
+    expect(playedPercent(0, 0)).toBeNull();
+    expect(playedPercent(null, 120)).toBeNull();
   });
 });

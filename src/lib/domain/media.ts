@@ -12,6 +12,8 @@ export const MEDIA_PAGE = { first: 20, step: 15, max: 100 } as const;
 export const COLLECTION_PAGE = { first: 20, step: 20 } as const;
 /** Media histories: 12 a page (issue "Histories"). */
 export const MEDIA_HISTORY_PAGE = 12;
+/** Items of each kind the shelf's History tab shows before its 'see all' link. */
+export const SHELF_CONTENT_PREVIEW = 4;
 
 export const MEDIA_TYPES = ['video', 'audio'] as const;
 export type MediaType = (typeof MEDIA_TYPES)[number];
@@ -89,6 +91,12 @@ export interface HistoryEntry {
   progress: number | null;
   duration: number | null;
   lastAccessedAt: string;
+}
+
+/** How much of an item was played, in whole percent (0–100), or null without a known length. */
+export function playedPercent(progress: number | null, duration: number | null): number | null {
+  if (progress === null || !duration || duration <= 0) return null;
+  return Math.min(100, Math.max(0, Math.round((progress / duration) * 100)));
 }
 
 /** A history row of the API as a {@link HistoryEntry}. */

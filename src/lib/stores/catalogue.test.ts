@@ -4,7 +4,7 @@ import type { BookDetail, EpustakaBrief, Rating } from '../api/schemas/catalogue
 import { createT } from '../i18n/texts.server.ts';
 import { $popup, $toasts } from './shell.ts';
 import { $loanConfirmation } from './loan-confirmation.ts';
-import { $bookRef, $holdings, actOnHolding, borrowBook, catalogueErrorText, createListStore, currentBook, joinBookQueue, seedBook } from './catalogue.ts';
+import { $bookRef, $holdings, actOnHolding, borrowBook, catalogueErrorText, createListStore, currentBook, joinBookQueue, joinMembership, seedBook } from './catalogue.ts';
 import { $reporting, reportComment } from './reviews.ts';
 import { $recommendSent, recommendTo } from './social.ts';
 
@@ -143,6 +143,19 @@ describe('actOnHolding', () => {
     await actOnHolding(t, holding({}), 'extend');
     expect(post).toHaveBeenCalledTimes(1);
     expect(texts()).toEqual(['error: ePustaka tidak ditemukan.']);
+  });
+});
+
+describe('joinMembership (the book page\'s join and extend, and the media gate\'s)', () => {
+  test('renewing an expired membership joins again: active at once, or said to wait for approval', async () => {
+    post.mockResolvedValueOnce({ data: { member_status: 1, message: 'joined', epustaka_id: NUSANTARA, members: [] } });
+    expect(await joinMembership(t, { id: NUSANTARA, epustaka_name: 'Nusantara' }, 'user-1')).toBe('active');
+    expect(post).toHaveBeenCalledWith('webhook/join-epustaka-member', { epustaka_id: NUSANTARA, user_ids: ['user-1'] });
+    post.mockResolvedValueOnce({ data: { member_status: 0, message: 'requested', epustaka_id: NUSANTARA, members: [] } });
+    expect(await joinMembership(t, { id: NUSANTARA, epustaka_name: 'Nusantara' }, 'user-1')).toBe('pending');
+    expect(texts()).toEqual([expect.stringMatching(/^info: Permintaan bergabung ke Nusantara/)]);
+    post.mockRejectedValueOnce(new ApiError({ status: 404, code: 'epustaka_not_found', message: 'gone' }));
+    expect(await joinMembership(t, { id: NUSANTARA, epustaka_name: 'Nusantara' }, 'user-1')).toBe('failed');
   });
 });
 

@@ -256,22 +256,34 @@ export async function borrowBook(t: TFunction, epustakaId: string): Promise<bool
 }
 
 /**
+ * Joins an ePustaka for the user, or renews an expired membership (joining again is renewing):
+ * the book page's join and extend, and the media gate's. `active` when the membership is active,
+ * `pending` when the request waits for approval (said), `failed` when it failed (the error is shown).
+ */
+export async function joinMembership(t: TFunction, epustaka: { id: string; epustaka_name: string }, userId: string): Promise<'active' | 'pending' | 'failed'> {
+  let joined;
+  try {
+    joined = await calls.joinEpustaka(api, { epustaka_id: epustaka.id, user_ids: [userId] });
+  } catch (error) {
+    notifyCatalogueError(t, error);
+    return 'failed';
+  }
+  if (joined.member_status === 1) return 'active';
+  notify('info', t('catalogue.borrow.pendingNotice', { name: epustaka.epustaka_name }));
+  return 'pending';
+}
+
+/**
  * Joins the ePustaka of `holding` for the user. False when that failed (the error is shown) or the
  * request waits for the owner's approval (said, and the holdings and the book loaded again).
  */
 export async function joinHolding(t: TFunction, holding: EpustakaBrief, userId: string): Promise<boolean> {
-  let joined;
-  try {
-    joined = await calls.joinEpustaka(api, { epustaka_id: holding.id, user_ids: [userId] });
-  } catch (error) {
-    notifyCatalogueError(t, error);
-    return false;
+  const outcome = await joinMembership(t, holding, userId);
+  if (outcome === 'pending') {
+    await loadHoldings();
+    refreshBook();
   }
-  if (joined.member_status === 1) return true;
-  notify('info', t('catalogue.borrow.pendingNotice', { name: holding.epustaka_name }));
-  await loadHoldings();
-  refreshBook();
-  return false;
+  return outcome === 'active';
 }
 
 /**

@@ -1,8 +1,7 @@
 import type { TFunction } from 'i18next';
 import { api } from '../api/browser.ts';
 import { saveCollectionAccess } from '../api/media.ts';
-import { joinEpustaka } from '../api/catalogue.ts';
-import { notify, notifyError } from './shell.ts';
+import { notifyError } from './shell.ts';
 
 /*
  * The players' calls: the place reached is saved when playback pauses and when the page is left
@@ -42,18 +41,3 @@ export function resetSavedPositions(): void {
   lastSaved = new Map();
 }
 
-/**
- * Joins the ePustaka from the gate: true when the user is an active member now (the page then
- * loads again with the player); a private ePustaka waits for approval, which is said.
- */
-export async function joinForMedia(t: TFunction, epustaka: { id: string; epustaka_name: string }, userId: string): Promise<boolean> {
-  try {
-    const joined = await joinEpustaka(api, { epustaka_id: epustaka.id, user_ids: [userId] });
-    if (joined.member_status === 1) return true;
-    notify('info', t('media.gate.pendingNotice', { epustaka: epustaka.epustaka_name }));
-    return false;
-  } catch (error) {
-    notifyError(t, error);
-    return false;
-  }
-}

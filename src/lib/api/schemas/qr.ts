@@ -67,9 +67,9 @@ export const qrTargetsQuerySchema = z.object({ q: searchParam, limit: limitParam
 
 /** webhook/qr-targets: something the caller may make a code for. */
 export interface QrCandidate {
-  type: 'BOOK' | 'EPUSTAKA';
+  type: QrTargetType;
   id: string;
   title: string;
-  /** The ePustaka holding a book. */
+  /** The ePustaka holding a book, video, audio item or article. */
   subtitle: string | null;
 }
