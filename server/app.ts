@@ -29,6 +29,7 @@ import { newsRoutes } from './routes/news.ts';
 import { mediaRoutes } from './routes/media.ts';
 import { qrRoutes } from './routes/qr.ts';
 import { homeRoutes } from './routes/home.ts';
+import { offlineRoutes } from './routes/offline.ts';
 import { loginThrottle } from './accounts/rate-limit.ts';
 import { accountSettings } from './accounts/settings.ts';
 import { requestGuard } from './http/request-guard.ts';
@@ -76,6 +77,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/', mediaRoutes(deps));
   app.route('/webhook', qrRoutes(deps));
   app.route('/webhook', homeRoutes(deps));
+  app.route('/webhook', offlineRoutes(deps));
   app.notFound((c) => respondToError(notFound('not_found', `No such endpoint: ${c.req.method} ${c.req.path}`), c));
   app.onError(respondToError);
   return app;
