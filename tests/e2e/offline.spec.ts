@@ -60,6 +60,15 @@ test('an open book saved for offline is read without network, and its bookmark r
   await expect(page.getByRole('heading', { name: 'Anda sedang offline' })).toBeVisible();
   await expect(page.locator(`[data-saved-book="${book.book_id}"]`)).toContainText('Buku Luring');
   await context.setOffline(false);
+
+  // The shelf lists it with the storage used; removing it frees its bucket.
+  await page.goto('/shelf');
+  const saved = page.locator(`[data-saved-book="${book.book_id}"]`);
+  await expect(saved).toContainText('Buku Luring');
+  await expect(page.locator('[data-storage-use]')).toContainText(/Buku tersimpan: [\d,]+ [KM]B · penyimpanan situs: .+ dari .+/);
+  await saved.getByRole('button', { name: 'Hapus Buku Luring dari perangkat' }).click();
+  await expect(saved).toHaveCount(0);
+  expect(await bookBuckets(page)).toEqual([]);
 });
 
 test.describe('a failed save', () => {
