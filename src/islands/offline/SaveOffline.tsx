@@ -72,7 +72,7 @@ export function SaveOfflineControl({ bookId, small = false }: Props) {
   if (saving) {
     const percent = saving.total > 0 ? Math.min(100, Math.round((saving.done / saving.total) * 100)) : 0;
     return (
-      <div className="flex min-w-48 flex-wrap items-center gap-2" data-offline-state="saving">
+      <div className="flex w-full max-w-sm min-w-48 flex-wrap items-center gap-2 self-start" data-offline-state="saving">
         <div className="flex min-w-32 flex-1 flex-col gap-1">
           <progress className="progress progress-primary h-2 w-full" value={percent} max={100} aria-label={t('offline.savingLabel')} />
           <span className="text-base-content/70 text-xs tabular-nums" aria-live="polite">
@@ -87,12 +87,24 @@ export function SaveOfflineControl({ bookId, small = false }: Props) {
   }
 
   if (entry) {
-    return (
-      <div className="flex flex-wrap items-center gap-2" data-offline-state="saved">
-        <span className="badge badge-success badge-soft gap-1">
-          <CatalogueIcon name="check" className="size-3.5" />
-          {t('offline.saved', { size: formatBytes(entry.bytes, language) })}
+    const badge = (
+      <span className="badge badge-success badge-soft gap-1" title={t('offline.onDevice', { size: formatBytes(entry.bytes, language) })}>
+        <CatalogueIcon name="check" className="size-3.5" />
+        {t('offline.saved')}
+      </span>
+    );
+    // A shelf row shows the badge only: the saved-books list below removes.
+    if (small) {
+      return (
+        <span className="flex items-center" data-offline-state="saved">
+          {badge}
         </span>
+      );
+    }
+    return (
+      <div className="flex flex-wrap items-center gap-2 self-start" data-offline-state="saved">
+        {badge}
+        <span className="text-base-content/70 text-xs">{t('offline.onDevice', { size: formatBytes(entry.bytes, language) })}</span>
         <button
           type="button"
           className={`${button} btn-ghost`}
@@ -106,7 +118,7 @@ export function SaveOfflineControl({ bookId, small = false }: Props) {
   }
 
   return (
-    <button type="button" className={`${button} btn-outline border-base-300`} onClick={() => void save()} data-offline-state="ready">
+    <button type="button" className={`${button} btn-outline border-base-300 self-start`} onClick={() => void save()} data-offline-state="ready">
       <CatalogueIcon name="borrow" className="size-4" />
       {size === null ? t('offline.save') : t('offline.saveWithSize', { size: formatBytes(size, language) })}
     </button>

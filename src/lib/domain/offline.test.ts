@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'vitest';
+import { guard } from './routes.ts';
+import { isBuiltPage } from './built-pages.ts';
 import { assetReferences, bookCacheName, bookOfCache, formatBytes, isSavedBook, webManifest } from './offline.ts';
 
 describe('assetReferences', () => {
@@ -40,4 +42,10 @@ test('the manifest makes an installable standalone app in the given language', (
   expect(manifest).toMatchObject({ lang: 'en', start_url: '/', scope: '/', display: 'standalone', name: 'ePustaka' });
   expect(manifest.icons.some((icon) => icon.sizes === '512x512' && icon.purpose === 'maskable')).toBe(true);
   expect(manifest.icons.some((icon) => icon.sizes === '192x192')).toBe(true);
+});
+
+test('the offline page opens for everyone, in the public shell when signed out, and is a built page', () => {
+  expect(guard('/offline', '', { authenticated: false, verified: false })).toEqual({ kind: 'allow', layout: 'public', whiteBackground: false });
+  expect(guard('/offline', '', { authenticated: true, verified: true })).toMatchObject({ kind: 'allow' });
+  expect(isBuiltPage('/offline')).toBe(true);
 });
