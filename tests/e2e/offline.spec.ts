@@ -14,6 +14,8 @@ const baseUrl = () => test.info().project.use.baseURL!;
 // Without network the browser logs each refused request (the worker's tries included).
 test.use({ allowErrors: /ERR_INTERNET_DISCONNECTED|Failed to load resource|Failed to fetch|net::ERR_FAILED/ });
 
+const pdfWorkerKept = (page: Page) =>
+  page.evaluate(async () => (await (await caches.open('epustaka-shell-v1')).keys()).some((request) => /\/_astro\/pdf\.worker[^/]*\.mjs$/.test(request.url)));
 const bookBuckets = (page: Page) => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('epustaka-book-')));
 
 test('an open book saved for offline is read without network, and its bookmark reaches the server afterwards', async ({ page, context }) => {
@@ -66,9 +68,12 @@ test('an open book saved for offline is read without network, and its bookmark r
   const saved = page.locator(`[data-saved-book="${book.book_id}"]`);
   await expect(saved).toContainText('Buku Luring');
   await expect(page.locator('[data-storage-use]')).toContainText(/Buku tersimpan: [\d,]+ [KM]B · penyimpanan situs: .+ dari .+/);
+  // The reader's engine is kept while a saved PDF needs it, and dropped with the book.
+  expect(await pdfWorkerKept(page)).toBe(true);
   await saved.getByRole('button', { name: 'Hapus Buku Luring dari perangkat' }).click();
   await expect(saved).toHaveCount(0);
   expect(await bookBuckets(page)).toEqual([]);
+  await expect.poll(() => pdfWorkerKept(page)).toBe(false);
 });
 
 test.describe('a failed save', () => {

@@ -54,23 +54,55 @@ async function eachLimited<T>(items: T[], limit: number, task: (item: T) => Prom
  */
 async function keepPageAssets(html: string, signal: AbortSignal): Promise<void> {
   const shell = await caches.open(SHELL_CACHE);
-  const seen = new Set<string>();
+  await walkAssets(html, new Set(), async (url) => {
+    const kept = await shell.match(url);
+    if (kept) return kept;
+    const fetched = await fetch(url, { credentials: 'same-origin', signal });
+    if (!fetched.ok) return null;
+    await shell.put(url, fetched.clone());
+    return fetched;
+  });
+}
+
+/**
+ * Follows the assets `html` refers to, and those their scripts and styles refer to, adding each
+ * to `seen`; `open` gives an asset's answer (null when there is none to read).
+ */
+async function walkAssets(html: string, seen: Set<string>, open: (url: string) => Promise<Response | null | undefined>): Promise<void> {
   let queue = assetReferences(html);
   while (queue.length > 0) {
     const found: string[] = [];
     await eachLimited(queue, 4, async (url) => {
       if (seen.has(url)) return;
       seen.add(url);
-      let response = await shell.match(url);
-      if (!response) {
-        const fetched = await fetch(url, { credentials: 'same-origin', signal });
-        if (!fetched.ok) return;
-        await shell.put(url, fetched.clone());
-        response = fetched;
-      }
-      if (/\.(m?js|css)$/.test(url)) found.push(...assetReferences(await response.text()));
+      const response = await open(url);
+      if (response && /\.(m?js|css)$/.test(url)) found.push(...assetReferences(await response.text()));
     });
     queue = found.filter((url) => !seen.has(url));
+  }
+}
+
+/**
+ * Keeps the shell bucket from growing without end (every build brings new asset names): drops
+ * the assets that neither the offline page nor a saved book's reader page needs. Pages fetched
+ * later add theirs again as they load.
+ */
+export async function pruneShell(): Promise<void> {
+  if (!canSaveOffline() || !(await caches.has(SHELL_CACHE))) return;
+  const shell = await caches.open(SHELL_CACHE);
+  const pages: string[] = [];
+  const offline = await shell.match(OFFLINE_PAGE);
+  if (offline) pages.push(await offline.text());
+  for (const name of await caches.keys()) {
+    if (!bookOfCache(name)) continue;
+    const page = await (await caches.open(name)).match(PAGE_KEY);
+    if (page) pages.push(await page.text());
+  }
+  const needed = new Set<string>();
+  for (const html of pages) await walkAssets(html, needed, (url) => shell.match(url));
+  for (const request of await shell.keys()) {
+    const path = new URL(request.url).pathname;
+    if (path.startsWith('/_astro/') && !needed.has(path)) await shell.delete(request);
   }
 }
 

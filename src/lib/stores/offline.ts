@@ -2,7 +2,7 @@ import { atom, map } from 'nanostores';
 import { api } from '../api/browser.ts';
 import { fetchOfflineBook } from '../api/offline.ts';
 import type { SavedBook } from '../domain/offline.ts';
-import { askToPersist, listSavedBooks, removeSavedBook, saveBook, storageEstimate, trackSave, type SaveProgress } from '../offline/save.ts';
+import { askToPersist, listSavedBooks, pruneShell, removeSavedBook, saveBook, storageEstimate, trackSave, type SaveProgress } from '../offline/save.ts';
 
 /** The books saved on this device; null until read. */
 export const $savedBooks = atom<SavedBook[] | null>(null);
@@ -46,7 +46,7 @@ export async function saveForOffline(bookId: string): Promise<boolean> {
   } finally {
     controllers.delete(bookId);
     $saving.setKey(bookId, undefined);
-    await refreshSavedBooks();
+    await tidy();
   }
 }
 
@@ -58,5 +58,11 @@ export function cancelSave(bookId: string): void {
 /** Deletes a saved book from this device. */
 export async function removeFromDevice(bookId: string): Promise<void> {
   await removeSavedBook(bookId);
+  await tidy();
+}
+
+/** After a save or a removal: the shell bucket keeps only what the saved books need, then the list is read again. */
+async function tidy(): Promise<void> {
+  await pruneShell().catch((error) => console.warn('The kept assets could not be tidied', error));
   await refreshSavedBooks();
 }
