@@ -49,10 +49,12 @@ test('an open book saved for offline is read without network, and its bookmark r
   await page.getByRole('button', { name: 'Tandai halaman ini' }).click();
   await expect(page.getByRole('button', { name: 'Hapus penanda halaman ini' })).toHaveAttribute('aria-pressed', 'true');
 
-  // Back online: the bookmark is sent, and the server has it.
+  // Back online: the bookmark and the position are sent, and the server has them.
   const synced = page.waitForResponse((r) => r.url().includes('/webhook/sync-bookmark') && r.ok());
+  const position = page.waitForResponse((r) => r.url().includes('/webhook/book-reading-progress') && r.request().method() === 'POST' && r.ok());
   await context.setOffline(false);
   await synced;
+  expect((await position).request().postDataJSON()).toMatchObject({ book_id: book.book_id, last_page: 3, total_page: 14 });
   const list = await page.request.get(`/webhook/bookmark-list?book_id=${book.book_id}`);
   expect(((await list.json()).data as { page: number }[]).map((b) => b.page)).toEqual([3]);
 
@@ -74,6 +76,20 @@ test('an open book saved for offline is read without network, and its bookmark r
   await expect(saved).toHaveCount(0);
   expect(await bookBuckets(page)).toEqual([]);
   await expect.poll(() => pdfWorkerKept(page)).toBe(false);
+});
+
+test('a saved open EPUB opens its chapter without network', async ({ page, context }) => {
+  const book = await ingest(baseUrl(), 'wasteland.epub', ['--title', 'Tanah Tandus', '--open']);
+  await signIn(page, demoUsers.siswa);
+  await borrow(page, book);
+  await page.goto(`/book/${book.book_id}`);
+  await page.waitForFunction(async () => (await navigator.serviceWorker.ready) && !!navigator.serviceWorker.controller);
+  await page.getByRole('button', { name: /^Simpan untuk offline \(.+B\)$/ }).click();
+  await expect(page.locator('[data-offline-state="saved"]')).toBeVisible({ timeout: 30_000 });
+  await context.setOffline(true);
+  await page.goto(`/read-book-epub?book=${book.book_id}`);
+  await expect(page.frameLocator('.epub-view iframe').getByText('April is the cruellest month')).toBeVisible({ timeout: 20_000 });
+  await context.setOffline(false);
 });
 
 test.describe('a failed save', () => {
