@@ -9,8 +9,8 @@
  * - A saved book lives in its own bucket, `epustaka-book-<id>`, filled by the page that saved it
  *   (src/lib/offline/save.ts): its reader page, its files and its navigation. Only open books are
  *   ever saved. Their files are served from there, byte ranges cut from the stored file.
- * - A page that cannot be fetched is answered with the saved reader page of its book, else with
- *   the offline page.
+ * - A page that cannot be fetched is answered with the offline page; a saved book's reader page
+ *   with its saved copy (also when the network is very slow).
  */
 const SHELL_CACHE = 'epustaka-shell-v1';
 const BOOK_CACHE_PREFIX = 'epustaka-book-';
@@ -20,6 +20,8 @@ const PRECACHE = [OFFLINE_PAGE, '/favicon.svg', '/logo.svg', '/brand.css', '/man
 const READER_PATHS = new Set(['/read-book', '/read-book/', '/read-book-epub', '/read-book-epub/']);
 const BOOK_FILE = /^\/storage\/books\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\//;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** How long the reader page of a saved book waits for the network before its saved copy answers. */
+const SLOW_NETWORK_MS = 4000;
 /** The mark of a reader page that holds its book's reading data (src/lib/reader/early.ts). */
 const READER_MARK = 'id="reader-early"';
 
@@ -143,22 +145,27 @@ async function savedOrNetwork(bookId, request, key) {
 }
 
 /**
- * A page: from the network; without one, the saved reader page of the book asked for, else the
- * offline page. A reader page fetched while online refreshes the saved copy of a saved book.
+ * A page: from the network; without one, the offline page. The reader page of a saved book comes
+ * from the network too, but its saved copy answers when the network fails or is slower than
+ * {@link SLOW_NETWORK_MS} (a weak signal); a reader page fetched meanwhile refreshes the copy.
  */
 async function navigate(event, url) {
   const bookId = READER_PATHS.has(url.pathname) ? (url.searchParams.get('book') ?? '') : '';
-  const saved = UUID.test(bookId);
-  try {
-    const response = await fetch(event.request);
-    if (saved && response.ok && response.type === 'basic') event.waitUntil(refreshReaderPage(bookId, response.clone()));
+  const cache = UUID.test(bookId) ? await bookCache(bookId) : null;
+  const copy = cache ? await cache.match(PAGE_KEY) : undefined;
+  const network = fetch(event.request).then((response) => {
+    if (copy && response.ok && response.type === 'basic') event.waitUntil(refreshReaderPage(bookId, response.clone()));
     return response;
+  });
+  if (copy) {
+    event.waitUntil(network.catch(() => undefined));
+    const slow = new Promise((resolve) => setTimeout(resolve, SLOW_NETWORK_MS, null));
+    const first = await Promise.race([network.catch(() => null), slow]);
+    return first ?? markedCopy(copy);
+  }
+  try {
+    return await network;
   } catch (error) {
-    if (saved) {
-      const cache = await bookCache(bookId);
-      const page = cache ? await cache.match(PAGE_KEY) : undefined;
-      if (page) return markedCopy(page);
-    }
     const offline = await caches.match(OFFLINE_PAGE, { cacheName: SHELL_CACHE });
     if (offline) return offline;
     throw error;
