@@ -57,3 +57,29 @@ describe('webhook/offline-book', () => {
     expect((await ctx.request('GET', '/webhook/offline-book?book_id=nope', { token })).status).toBe(400);
   });
 });
+
+describe('webhook/offline-book in a private ePustaka', () => {
+  test('follows the one access rule: refused to a pending member and a stranger, given to an active member', async () => {
+    const { rows } = await ctx.db.query<{ id: string }>(
+      "INSERT INTO epustaka (organization_id, epustaka_name, epustaka_isprivate) VALUES ($1, 'Pustaka Tertutup', true) RETURNING id",
+      [ctx.config.organizationId],
+    );
+    const privateId = rows[0]!.id;
+    const pdf = (await ctx.ingest('tracemonkey.pdf', { epustaka: privateId, drm: false })).book_id;
+    const person = async (status: number | null) => {
+      const user = await ctx.createUser();
+      if (status !== null) await ctx.db.query('INSERT INTO epustaka_members (epustaka_id, user_id, member_status) VALUES ($1, $2, $3)', [privateId, user.id, status]);
+      return ctx.signIn(user);
+    };
+    for (const who of [await person(0), await person(null)]) {
+      const refused = await ctx.request('GET', `/webhook/offline-book?book_id=${pdf}`, { token: who });
+      expect(refused.status).toBe(403);
+      expect(refused.body.errors[0].code).toBe('not_a_member');
+    }
+    const given = await ctx.request('GET', `/webhook/offline-book?book_id=${pdf}`, { token: await person(1) });
+    expect(given.status).toBe(200);
+    expect(given.body.data).toMatchObject({ file_ext: 'pdf', reader_url: `/read-book?book=${pdf}`, cover_url: `/storage/books/${pdf}/cover` });
+    expect(given.body.data.files[0]).toEqual({ url: `/storage/books/${pdf}/book.pdf`, size: expect.any(Number) });
+    expect(given.body.data.files[0].size).toBeGreaterThan(100_000);
+  });
+});
