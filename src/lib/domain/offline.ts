@@ -1,13 +1,13 @@
 /**
- * Offline reading: the names the pages, the saving code and the service worker (public/sw.js)
+ * Offline reading: the names the pages, the saving code and the service worker (public/sw-offline.js)
  * share, and the web app manifest. Plain values only: islands import this module.
  */
 
-/** Cache Storage bucket of the app shell (hashed assets, the offline page). Same name in public/sw.js. */
+/** Cache Storage bucket of the app shell (hashed assets, the offline page). Same name in public/sw-offline.js. */
 export const SHELL_CACHE = 'epustaka-shell-v1';
-/** Prefix of the bucket of one saved book: `epustaka-book-<book id>`. Same in public/sw.js. */
+/** Prefix of the bucket of one saved book: `epustaka-book-<book id>`. Same in public/sw-offline.js. */
 export const BOOK_CACHE_PREFIX = 'epustaka-book-';
-/** Key of a saved book's reader page in its bucket. Same in public/sw.js. */
+/** Key of a saved book's reader page in its bucket. Same in public/sw-offline.js. */
 export const PAGE_KEY = '/__offline__/page';
 /** Key of a saved book's facts (title, size, reader address) in its bucket; written last. */
 export const META_KEY = '/__offline__/meta';

@@ -6,7 +6,7 @@ import { META_KEY, OFFLINE_PAGE, PAGE_KEY, READER_MARK, SHELL_CACHE, assetRefere
  * reader page, its files (at the addresses the reader asks for them) and its navigation; the
  * reader's scripts go to the shell bucket. The facts the saved-books list shows are written last,
  * and any failure or abort deletes the book's bucket: a book is saved whole or not at all.
- * public/sw.js serves what is kept here.
+ * public/sw-offline.js (in the service worker) serves what is kept here.
  */
 
 /** Bytes saved so far out of the book's total. */
