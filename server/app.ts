@@ -32,6 +32,7 @@ import { qrRoutes } from './routes/qr.ts';
 import { homeRoutes } from './routes/home.ts';
 import { pushRoutes } from './routes/push.ts';
 import { publicBookRoutes } from './routes/public-books.ts';
+import { offlineRoutes } from './routes/offline.ts';
 import { loginThrottle } from './accounts/rate-limit.ts';
 import { accountSettings } from './accounts/settings.ts';
 import { requestGuard } from './http/request-guard.ts';
@@ -82,6 +83,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/webhook', homeRoutes(deps));
   app.route('/webhook', pushRoutes(deps));
   app.route('/webhook', publicBookRoutes(deps));
+  app.route('/webhook', offlineRoutes(deps));
   app.notFound((c) => respondToError(notFound('not_found', `No such endpoint: ${c.req.method} ${c.req.path}`), c));
   app.onError(respondToError);
   return app;

@@ -17,9 +17,9 @@ const MAX_PER_KIND = 3;
 /**
  * Signed-in pages the crawl starts from besides /, visited first whatever the budget (which
  * grows by as many): the search (every tab), profile, timeline, notification and friendship
- * screens and the history screens.
+ * screens, the history screens and the offline page.
  */
-const SIGNED_IN_STARTS = ['/search?q=a', '/search?q=dongeng&tab=audio', '/search?q=buku&tab=video', '/search?q=a&tab=user', '/search?tab=user', '/profile', '/timeline', '/notifications-detail', '/friendship', '/friendship?tab=following', '/books-profile', '/more-history-video', '/more-history-audio', '/more-article-history', '/more-epustaka', '/membership'];
+const SIGNED_IN_STARTS = ['/search?q=a', '/search?q=dongeng&tab=audio', '/search?q=buku&tab=video', '/search?q=a&tab=user', '/search?tab=user', '/profile', '/timeline', '/notifications-detail', '/friendship', '/friendship?tab=following', '/books-profile', '/more-history-video', '/more-history-audio', '/more-article-history', '/more-epustaka', '/membership', '/offline'];
 const SKIP = (process.env.E2E_CRAWL_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
 function kindOf(url: URL): string {

@@ -9,6 +9,7 @@ import { $busy, askConfirm, borrowShelf, renew, searchList } from '../../lib/sto
 import { I18nRoot } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 import { BookActionButtons, BookActionDialogs } from './BookActions.tsx';
+import { SaveOfflineControl } from '../offline/SaveOffline.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ShelfCover, ShelfEmpty, ShelfFooter, ShelfMoreLink, ShelfProgressBar, ShelfSearch, ShelfTitle, useNow, useSeededList } from './ShelfParts.tsx';
 
@@ -122,6 +123,7 @@ function LoanCard({ loan, now }: { loan: BorrowShelfItem; now: Date }) {
           ) : loan.renewed_at === null && loan.queue_count > 0 ? (
             <span className="text-base-content/60 self-center text-xs">{t('shelf.borrow.renewBlocked')}</span>
           ) : null}
+          {loan.file_ext && !loan.using_drm ? <SaveOfflineControl bookId={loan.book_id} small /> : null}
           <span className="ml-auto flex">
             <BookActionButtons book={loan} />
           </span>

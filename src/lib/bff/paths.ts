@@ -13,7 +13,7 @@ export function isApiRequest(pathname: string, method: string): boolean {
  * Utility answers any visitor may fetch, signed in or not (language switch, sign-out, brand colours, and the
  * development outbox, which answers 404 in production).
  */
-const OPEN_UTILITIES = new Set(['/lang', '/logout', '/brand.css', '/robots.txt', '/sitemap.xml', '/sitemap-epustaka.xml', '/sitemap-content.xml', '/sitemap-pages.xml', '/dev/outbox']);
+const OPEN_UTILITIES = new Set(['/lang', '/logout', '/brand.css', '/robots.txt', '/sitemap.xml', '/sitemap-epustaka.xml', '/sitemap-content.xml', '/sitemap-pages.xml', '/dev/outbox', '/manifest.webmanifest']);
 
 /** The page sitemaps the sitemap index points at: /sitemap-books-1.xml, /sitemap-books-2.xml, ... */
 const PAGE_SITEMAP = /^\/sitemap-books-[1-9]\d{0,5}\.xml$/;

@@ -42,6 +42,7 @@ export const BUILT_PAGES: readonly string[] = [
   '/list-article-epustaka',
   '/help',
   '/error',
+  '/offline',
   '/qr/*/**',
   '/qr-codes',
   '/qr-codes/*/print',

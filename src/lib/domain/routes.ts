@@ -19,8 +19,8 @@ export const WHITE_BACKGROUND_ROUTES: readonly string[] = ['/books', '/book-hist
 /** Pages a signed-in, verified user is sent away from. */
 const SIGNED_OUT_ONLY_ROUTES: readonly string[] = ['/login', '/register'];
 
-/** Pages anyone may open, in the public shell when signed out: the front door, the book list, the help centre and the error page. */
-const OPEN_PAGES: readonly RegExp[] = [/^\/$/, /^\/books\/?$/, /^\/help\/?$/, /^\/help\/doc\/[a-z-]+\/?$/, /^\/error\/?$/];
+/** Pages anyone may open, in the public shell when signed out: the front door, the book list, the help centre, the error and offline pages. */
+const OPEN_PAGES: readonly RegExp[] = [/^\/$/, /^\/books\/?$/, /^\/help\/?$/, /^\/help\/doc\/[a-z-]+\/?$/, /^\/error\/?$/, /^\/offline\/?$/];
 
 /** True for the pages of {@link OPEN_PAGES}. */
 export function isOpenPage(pathname: string): boolean {

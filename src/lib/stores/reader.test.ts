@@ -157,3 +157,39 @@ describe('reading a book', () => {
     expect(post).toHaveBeenLastCalledWith('webhook/book-reading-progress', expect.objectContaining({ book_id: 'book-a', last_page: 5 }));
   });
 });
+
+describe('reading offline', () => {
+  test('a bookmark made offline stays in this browser and is sent when the network returns', async () => {
+    const events = new EventTarget();
+    vi.stubGlobal('window', events);
+    vi.stubGlobal('navigator', { onLine: false });
+    try {
+      beginReading(book({ isDrm: false }));
+      await settle();
+      post.mockClear();
+      showPage(4, 20);
+      toggleCurrentBookmark();
+      await new Promise((resolve) => setTimeout(resolve, 450));
+      // Nothing is sent while offline: the bookmark waits here.
+      expect(post).not.toHaveBeenCalled();
+      expect($bookmarks.get().map((b) => b.page)).toEqual([4]);
+
+      vi.stubGlobal('navigator', { onLine: true });
+      events.dispatchEvent(new Event('online'));
+      await settle();
+      await settle();
+      expect(post.mock.calls.map(([path]) => path)).toContain('webhook/sync-bookmark');
+      expect($bookmarks.get()).toEqual([]);
+
+      // After the reader closes, the network coming back sends nothing from it.
+      endReading();
+      post.mockClear();
+      $readingProgress.set({ book_id: 'book-a', last_page: 5, total_page: 20, platform_info: 'web' });
+      events.dispatchEvent(new Event('online'));
+      await settle();
+      expect(post).not.toHaveBeenCalled();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

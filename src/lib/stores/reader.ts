@@ -37,6 +37,11 @@ interface Session {
 
 let session: Session | null = null;
 
+/** True when the browser knows it has no network. */
+function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
 /** The open book's reading data. */
 export function readerData(): BookReadingData | null {
   return session?.data ?? null;
@@ -73,15 +78,22 @@ export function beginReading(data: BookReadingData): { lastpage: number; locator
   $bookBookmarks.set(pendingBookmarks.length > 0 ? pendingBookmarks : data.dataBookmark.map(({ id: _id, ...b }) => ({ ...b, bookmark_label: b.bookmark_label ?? undefined, description: b.description ?? undefined, title: b.title ?? undefined })));
   // Not awaited: the first page never waits for this.
   void syncPending(data.features).catch((error) => console.warn('Reading data left from an earlier session could not be synced yet', error));
+  // Read offline (a saved book), what was kept here is sent as soon as the network is back.
+  const onOnline = () => void syncPending(data.features).catch((error) => console.warn('Reading data could not be synced yet', error));
+  if (typeof window !== 'undefined') window.addEventListener('online', onOnline);
+  const unwatch = $readingProgress.listen((stored) => {
+    if (progressConflicts(stored, data.bookId, data.readingId)) $progressConflict.set(true);
+  });
 
   session = {
     data,
     pageSince: Date.now(),
     counting: typeof document === 'undefined' || document.visibilityState === 'visible',
     bookmarkTimer: null,
-    unsubscribe: $readingProgress.listen((stored) => {
-      if (progressConflicts(stored, data.bookId, data.readingId)) $progressConflict.set(true);
-    }),
+    unsubscribe: () => {
+      unwatch();
+      if (typeof window !== 'undefined') window.removeEventListener('online', onOnline);
+    },
   };
   return { lastpage, locator };
 }
@@ -156,6 +168,8 @@ export function toggleCurrentBookmark(onSyncError?: (error: unknown) => void): v
   $bookmarks.set([...$bookmarks.get().filter((b) => b.book_id !== data.bookId), ...next.map((b) => ({ ...b, user_id: data.userId }))]);
   if (!data.features.bookmark) return;
   if (session.bookmarkTimer) clearTimeout(session.bookmarkTimer);
+  // Offline it stays kept here until the network is back.
+  if (isOffline()) return;
   session.bookmarkTimer = setTimeout(() => {
     void syncBookmarkSet(data.bookId).catch((error) => onSyncError?.(error));
   }, 400);
@@ -213,7 +227,8 @@ export async function leaveReader(goBack: () => void): Promise<void> {
   $leaving.set(true);
   try {
     recordPageTime();
-    await syncPending(session.data.features);
+    // Offline, what was read stays kept here and is sent when the network is back.
+    if (!isOffline()) await syncPending(session.data.features);
     $fromReader.set(false);
     goBack();
   } catch (error) {
