@@ -9,6 +9,8 @@ import { createTokenSigner } from './auth/tokens.ts';
 import { seedDemo, isSeeded } from './seed/index.ts';
 import type { ApiDeps } from './deps.ts';
 import { startOpsSocket } from './ops/ops-socket.ts';
+import { openObjectStore } from './storage/open.ts';
+import { sweepPendingObjects } from './storage/staging.ts';
 
 /** A running reference API with its database. */
 export interface ApiInstance {
@@ -40,14 +42,20 @@ export async function bootApi(config: ServerConfig = loadConfig(), options: { se
       return async () => {};
     });
   }
+  const store = openObjectStore(config);
+  log(store.kind === 's3' ? `stored files in the S3 bucket ${config.s3!.bucket}` : `stored files under ${config.dataDir}`);
   try {
     const applied = await migrate(db);
     if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
     if (options.seed !== false && !(await isSeeded(db))) {
       log('seeding demo data (first start)…');
-      await seedDemo(db, config, { log });
+      await seedDemo(db, config, { log, store });
     }
+    // Files a process wrote for a book or an item and then died before the rows: removed.
+    const swept = await sweepPendingObjects(db, store, new Date());
+    if (swept) log(`removed the files of ${swept} unfinished upload(s)`);
   } catch (error) {
+    store.close?.();
     await closeOps();
     await db.close();
     release();
@@ -56,6 +64,7 @@ export async function bootApi(config: ServerConfig = loadConfig(), options: { se
   const deps: ApiDeps = {
     db,
     config,
+    store,
     signer: createTokenSigner(loadSigningSecret(config.databaseUrl ? undefined : config.dataDir)),
     now: () => new Date(),
     refreshGraceSeconds: 10,
@@ -64,6 +73,7 @@ export async function bootApi(config: ServerConfig = loadConfig(), options: { se
     app: createApi(deps),
     deps,
     async close() {
+      store.close?.();
       await closeOps();
       await db.close();
       release();

@@ -89,7 +89,7 @@ if (!config.databaseUrl) {
 const [{ bootApi }, { ingestMedia, ingestYoutube }] = await Promise.all([import('../boot.ts'), import('./ingest.ts')]);
 const api = await bootApi(config, { log: (msg) => console.error(`[ingest] ${msg}`) });
 try {
-  const target = { dataDir: config.dataDir, organizationId: config.organizationId };
+  const target = { store: api.deps.store, organizationId: config.organizationId };
   const result = values.youtube
     ? await ingestYoutube(api.deps.db, target, {
         youtubeId: values.youtube,

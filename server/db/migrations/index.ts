@@ -13,6 +13,7 @@ import { migration as people } from './20261126_01_people.ts';
 import { migration as epustakaMembership } from './20261126_03_epustaka_membership.ts';
 import { migration as media } from './20261126_04_media.ts';
 import { migration as qrCodes } from './20261126_05_qr_codes.ts';
+import { migration as storagePending } from './20261127_04_storage_pending.ts';
 
 /** Every migration, oldest first. */
-export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, notifications, activity, people, epustakaMembership, media, qrCodes];
+export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, notifications, activity, people, epustakaMembership, media, qrCodes, storagePending];
