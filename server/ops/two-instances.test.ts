@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +12,7 @@ import { readIngestSecret } from '../reader/ingest-secret.ts';
 import { startTestS3Server, type TestS3Server } from '../storage/testing.ts';
 import { addMembers, createBook, createCallers, createEpustaka, type Caller } from '../test/catalogue.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
+import { freePort } from '../test/ports.ts';
 
 /*
  * Two API servers, each its own process with its own data directory, on one PostgreSQL database
@@ -24,17 +24,6 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const SECRET = randomBytes(32).toString('base64url');
 const ROUNDS = 50;
 const RACERS = 8;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface Instance {
   child: ChildProcess;
