@@ -10,7 +10,7 @@ import { seedDemo, isSeeded } from './seed/index.ts';
 import type { ApiDeps } from './deps.ts';
 import { startOpsSocket } from './ops/ops-socket.ts';
 import { openObjectStore } from './storage/open.ts';
-import { sweepPendingObjects } from './storage/staging.ts';
+import { PENDING_GRACE_MS, sweepPendingObjects } from './storage/staging.ts';
 
 /** A running reference API with its database. */
 export interface ApiInstance {
@@ -51,7 +51,7 @@ export async function bootApi(config: ServerConfig = loadConfig(), options: { se
       log('seeding demo data (first start)…');
       await seedDemo(db, config, { log, store });
     }
-    // Files a process wrote for a book or an item and then died before the rows: removed.
+    // Files a process wrote for a book or an item and then died before the rows: removed now and hourly.
     const swept = await sweepPendingObjects(db, store, new Date());
     if (swept) log(`removed the files of ${swept} unfinished upload(s)`);
   } catch (error) {
@@ -69,10 +69,13 @@ export async function bootApi(config: ServerConfig = loadConfig(), options: { se
     now: () => new Date(),
     refreshGraceSeconds: 10,
   };
+  const sweeper = setInterval(() => void sweepPendingObjects(db, store, new Date()).catch((error: Error) => log(`cleaning unfinished uploads failed: ${error.message}`)), PENDING_GRACE_MS);
+  sweeper.unref();
   return {
     app: createApi(deps),
     deps,
     async close() {
+      clearInterval(sweeper);
       store.close?.();
       await closeOps();
       await db.close();
