@@ -43,6 +43,21 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
         },
       },
+      {
+        // The book stream, media and upload tests again with their files in an S3 bucket (s3rver).
+        test: {
+          name: 'api-s3',
+          include: ['server/routes/stream.test.ts', 'server/routes/media.test.ts', 'server/routes/storage-upload.test.ts'],
+          exclude,
+          environment: 'node',
+          globalSetup: ['server/test/global-setup.ts'],
+          env: { PASSWORD_HASH_COST: '10', TEST_STORAGE: 's3' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
+        },
+      },
     ],
   },
 });

@@ -10,6 +10,8 @@ import { seedDemo, isSeeded } from './seed/index.ts';
 import type { ApiDeps } from './deps.ts';
 import { startOpsSocket } from './ops/ops-socket.ts';
 import { startWebPush } from './push/push.service.ts';
+import { openObjectStore } from './storage/open.ts';
+import { PENDING_GRACE_MS, sweepPendingObjects } from './storage/staging.ts';
 
 /** A running reference API with its database. */
 export interface ApiInstance {
@@ -41,14 +43,20 @@ export async function bootApi(config: ServerConfig = loadConfig(), options: { se
       return async () => {};
     });
   }
+  const store = openObjectStore(config);
+  log(store.kind === 's3' ? `stored files in the S3 bucket ${config.s3!.bucket}` : `stored files under ${config.dataDir}`);
   try {
     const applied = await migrate(db);
     if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
     if (options.seed !== false && !(await isSeeded(db))) {
       log('seeding demo data (first start)…');
-      await seedDemo(db, config, { log });
+      await seedDemo(db, config, { log, store });
     }
+    // Files a process wrote for a book or an item and then died before the rows: removed now and hourly.
+    const swept = await sweepPendingObjects(db, store, new Date());
+    if (swept) log(`removed the files of ${swept} unfinished upload(s)`);
   } catch (error) {
+    store.close?.();
     await closeOps();
     await db.close();
     release();
@@ -57,17 +65,22 @@ export async function bootApi(config: ServerConfig = loadConfig(), options: { se
   const deps: ApiDeps = {
     db,
     config,
+    store,
     signer: createTokenSigner(loadSigningSecret(config.databaseUrl ? undefined : config.dataDir)),
     now: () => new Date(),
     refreshGraceSeconds: 10,
   };
   // Web Push keys live next to the signing secret: the data directory, or the shared database.
   const stopPush = await startWebPush(deps, { keyFile: config.databaseUrl ? undefined : join(config.dataDir, 'vapid-keys.json') });
+  const sweeper = setInterval(() => void sweepPendingObjects(db, store, new Date()).catch((error: Error) => log(`cleaning unfinished uploads failed: ${error.message}`)), PENDING_GRACE_MS);
+  sweeper.unref();
   return {
     app: createApi(deps),
     deps,
     async close() {
       stopPush();
+      clearInterval(sweeper);
+      store.close?.();
       await closeOps();
       await db.close();
       release();

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { DEFAULT_HASH_COST, MAX_HASH_COST, MIN_HASH_COST } from './auth/password.ts';
+import { readS3Settings, type S3Settings } from './storage/settings.ts';
 
 /** Reads a boolean flag from the environment ("true"/"1"/"on" are on). */
 function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
@@ -34,6 +35,8 @@ export interface ServerConfig {
    * noticeable fraction of a second each). The test suites lower it; production keeps the default.
    */
   passwordHashCost: number;
+  /** The S3-compatible bucket that holds the stored files (`S3_*`); undefined: under `dataDir`. */
+  s3: S3Settings | undefined;
   features: FeatureFlags;
 }
 
@@ -56,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     production: env.NODE_ENV === 'production',
     appName: env.APP_NAME || 'ePustaka',
     passwordHashCost: hashCost(env.PASSWORD_HASH_COST),
+    s3: readS3Settings(env),
     features: {
       readingDuration: flag(env, 'FEATURE_READING_DURATION', true),
       readingProgress: flag(env, 'FEATURE_READING_PROGRESS', true),

@@ -2,10 +2,12 @@ import type { ServerConfig } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { TokenSigner } from './auth/tokens.ts';
 import type { AuthDeps } from './auth/service.ts';
+import type { ObjectStore } from './storage/object-store.ts';
 
-/** Everything the routers share: one database, one signer, the configuration and a clock. */
+/** Everything the routers share: one database, one file store, one signer, the configuration and a clock. */
 export interface ApiDeps extends AuthDeps {
   db: Db;
   signer: TokenSigner;
   config: ServerConfig;
+  store: ObjectStore;
 }

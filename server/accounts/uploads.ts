@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { IMAGE_MAX_BYTES, sniffImageType, type ImageType } from '../../src/lib/domain/account-validation.ts';
 import type { UploadResult } from '../../src/lib/api/schemas/account.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
@@ -8,13 +6,13 @@ import type { Caller } from '../http/auth-guard.ts';
 import type { ApiDeps } from '../deps.ts';
 import * as repo from './repository.ts';
 import type { StoredObjectRow } from './repository.ts';
-import { accountSettings } from './settings.ts';
+import { ObjectNotFoundError } from '../storage/object-store.ts';
 
 const EXTENSION: Record<ImageType, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/gif': 'gif' };
 
-/** Where an object's bytes live: one file per object, named by its id, under DATA_DIR/objects. */
-function objectFile(deps: ApiDeps, id: string): string {
-  return join(accountSettings(deps).objectsDir, id.slice(0, 2), id);
+/** Where an object's bytes live in the store: one object per upload, named by its id (on disk, under DATA_DIR/objects). */
+function objectKey(id: string): string {
+  return `objects/${id.slice(0, 2)}/${id}`;
 }
 
 /**
@@ -39,9 +37,8 @@ export async function storeUpload(
 
   const id = randomUUID();
   const name = `${id}.${EXTENSION[type]}`;
-  const path = join(accountSettings(deps).objectsDir, id.slice(0, 2));
-  await mkdir(path, { recursive: true });
-  await writeFile(objectFile(deps, id), bytes, { mode: 0o600 });
+  // The bytes first, then the row: no row points to missing bytes, and bytes without a row are never served.
+  await deps.store.put(objectKey(id), bytes);
   try {
     await repo.insertObject(deps.db, {
       id,
@@ -52,7 +49,7 @@ export async function storeUpload(
       owner_id: caller.user.id,
     });
   } catch (error) {
-    await rm(objectFile(deps, id), { force: true });
+    await deps.store.delete(objectKey(id));
     throw error;
   }
   return { objId: id, objName: `${input.storagePath}/${name}` };
@@ -63,14 +60,15 @@ export async function readStoredObject(deps: ApiDeps, id: string): Promise<{ obj
   const object = await repo.findObject(deps.db, id);
   if (!object) return undefined;
   try {
-    return { object, bytes: await readFile(objectFile(deps, id)) };
-  } catch {
-    return undefined;
+    return { object, bytes: await deps.store.get(objectKey(id)) };
+  } catch (error) {
+    if (error instanceof ObjectNotFoundError) return undefined;
+    throw error;
   }
 }
 
 /** Deletes an object's row and file. */
 export async function removeStoredObject(deps: ApiDeps, object: StoredObjectRow): Promise<void> {
   await repo.deleteObject(deps.db, object.id);
-  await rm(objectFile(deps, object.id), { force: true });
+  await deps.store.delete(objectKey(object.id));
 }

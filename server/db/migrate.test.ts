@@ -33,6 +33,15 @@ describe('migrate', () => {
     expect((await migrate(db)).length).toBe(migrations.length);
   }, MIGRATING_TWICE_MS);
 
+  test('two servers migrating at once apply each migration once', async () => {
+    await migrate(db);
+    const list = [...migrations, { id: '99999999_0002_together', up: 'CREATE TABLE started_together (id int);', down: 'DROP TABLE started_together;' }];
+    const [first, second] = await Promise.all([migrate(db, list), migrate(db, list)]);
+    expect([...first, ...second]).toEqual(['99999999_0002_together']);
+    expect(await tableCount('started_together')).toBe(1);
+    expect(await rollback(db, list)).toBe('99999999_0002_together');
+  });
+
   test('a failing migration leaves nothing behind', async () => {
     // Migrated already when the test above ran; on its own this migrates first.
     await migrate(db);

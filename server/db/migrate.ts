@@ -21,11 +21,15 @@ export async function migrate(db: Db, list: Migration[] = migrations): Promise<s
   const applied: string[] = [];
   for (const m of [...list].sort((a, b) => a.id.localeCompare(b.id))) {
     if (done.has(m.id)) continue;
-    await db.transaction(async (tx) => {
+    const fresh = await db.transaction(async (tx) => {
+      // Servers starting together on one database: one applies the migration, the others wait and skip it.
+      await tx.query('SELECT pg_advisory_xact_lock(20261127)');
+      if ((await tx.query('SELECT 1 FROM schema_migrations WHERE id = $1', [m.id])).rows.length) return false;
       for (const statement of splitStatements(m.up)) await tx.query(statement);
       await tx.query('INSERT INTO schema_migrations (id) VALUES ($1)', [m.id]);
+      return true;
     });
-    applied.push(m.id);
+    if (fresh) applied.push(m.id);
   }
   return applied;
 }

@@ -115,7 +115,7 @@ async function ingestHere(): Promise<MediaIngestResult> {
   const [{ bootApi }, { ingestMedia, ingestYoutube }] = await Promise.all([import('../boot.ts'), import('./ingest.ts')]);
   const api = await bootApi(config, { log: (msg) => console.error(`[ingest] ${msg}`) });
   try {
-    const target = { dataDir: config.dataDir, organizationId: config.organizationId };
+    const target = { store: api.deps.store, organizationId: config.organizationId };
     return values.youtube
       ? await ingestYoutube(api.deps.db, target, {
           youtubeId: values.youtube,

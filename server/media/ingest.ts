@@ -8,7 +8,9 @@ import type { Db } from '../db/client.ts';
 import { IngestError } from '../reader/errors.ts';
 import { resolveEpustaka } from '../reader/ingest.ts';
 import { MAX_AUDIO_BYTES, MAX_VIDEO_BYTES, type MediaType } from '../../src/lib/domain/media.ts';
-import { storeMediaFiles, THUMBNAIL_OBJECT } from './store.ts';
+import { mediaPrefix, THUMBNAIL_OBJECT } from './store.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
+import { stageObjects } from '../storage/staging.ts';
 
 /*
  * Adding a video or an audio item (`npm run ingest -- lesson.webm --title … --epustaka …`): the
@@ -186,7 +188,7 @@ function frameOf(file: Uint8Array, extension: string, duration: number): Uint8Ar
   }
 }
 
-export async function ingestMedia(db: Db, target: { dataDir: string; organizationId: string }, input: MediaIngestInput): Promise<MediaIngestResult> {
+export async function ingestMedia(db: Db, target: { store: ObjectStore; organizationId: string }, input: MediaIngestInput): Promise<MediaIngestResult> {
   const facts = await inspectMedia(input.file, input.fileName);
   if (input.thumbnail && !isJpeg(input.thumbnail)) throw new IngestError('thumbnail_invalid', 'The thumbnail must be a JPEG picture.');
   const thumbnail = input.thumbnail ?? (facts.type === 'video' ? frameOf(input.file, facts.extension, facts.duration) : null);
@@ -197,7 +199,7 @@ export async function ingestMedia(db: Db, target: { dataDir: string; organizatio
   if (thumbnail) files.push([THUMBNAIL_OBJECT, thumbnail]);
   // Nothing is written before every check passed; the folder goes again if the rows cannot be.
   const holder = await resolveEpustaka(db, target.organizationId, input.epustaka);
-  const remove = await storeMediaFiles(target.dataDir, id, files);
+  const staged = await stageObjects(db, target.store, mediaPrefix(id), files);
   const at = (input.createdAt ?? new Date()).toISOString();
   try {
     await db.transaction(async (tx) => {
@@ -208,9 +210,10 @@ export async function ingestMedia(db: Db, target: { dataDir: string; organizatio
         [id, target.organizationId, facts.type, title, input.description ?? null, facts.extension, facts.duration, stored, input.file.byteLength, facts.mime, thumbnail !== null, at],
       );
       await tx.query('INSERT INTO epustaka_media (epustaka_id, media_id, created_at) VALUES ($1, $2, $3)', [holder.id, id, at]);
+      await staged.commit(tx);
     });
   } catch (error) {
-    await remove();
+    await staged.abort();
     throw error;
   }
   return {
@@ -230,7 +233,7 @@ export async function ingestMedia(db: Db, target: { dataDir: string; organizatio
 /** A YouTube video held by an ePustaka: played through the privacy-enhanced embed, muted (spec 03 §2.3). */
 export async function ingestYoutube(
   db: Db,
-  target: { dataDir: string; organizationId: string },
+  target: { store: ObjectStore; organizationId: string },
   input: { youtubeId: string; title: string; duration: number; description?: string; epustaka?: string; thumbnail?: Uint8Array },
 ): Promise<MediaIngestResult> {
   if (!/^[A-Za-z0-9_-]{11}$/.test(input.youtubeId)) throw new IngestError('youtube_invalid', `${input.youtubeId} is not a YouTube video id (11 letters, digits, - or _).`);
@@ -239,7 +242,7 @@ export async function ingestYoutube(
   if (input.thumbnail && !isJpeg(input.thumbnail)) throw new IngestError('thumbnail_invalid', 'The thumbnail must be a JPEG picture.');
   const holder = await resolveEpustaka(db, target.organizationId, input.epustaka);
   const id = randomUUID();
-  const remove = input.thumbnail ? await storeMediaFiles(target.dataDir, id, [[THUMBNAIL_OBJECT, input.thumbnail]]) : async () => undefined;
+  const staged = await stageObjects(db, target.store, mediaPrefix(id), input.thumbnail ? [[THUMBNAIL_OBJECT, input.thumbnail]] : []);
   try {
     await db.transaction(async (tx) => {
       await tx.query(
@@ -248,9 +251,10 @@ export async function ingestYoutube(
         [id, target.organizationId, input.title.trim(), input.description ?? null, input.duration, input.youtubeId, input.thumbnail !== undefined],
       );
       await tx.query('INSERT INTO epustaka_media (epustaka_id, media_id) VALUES ($1, $2)', [holder.id, id]);
+      await staged.commit(tx);
     });
   } catch (error) {
-    await remove();
+    await staged.abort();
     throw error;
   }
   return {

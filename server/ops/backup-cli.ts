@@ -17,6 +17,9 @@ if (config.databaseUrl) {
   console.error(`[${command}] DATABASE_URL is set: back up PostgreSQL with pg_dump and pg_restore; this command handles the embedded database and the file store in DATA_DIR.`);
   process.exit(2);
 }
+if (config.s3 && command === 'backup') {
+  log(`the stored files are in the S3 bucket ${config.s3.bucket}: this backup holds the database and DATA_DIR; keep the bucket's own versioning or replication for the files`);
+}
 try {
   if (command === 'backup') await createBackup(config.dataDir, file, log);
   else {

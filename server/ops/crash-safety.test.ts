@@ -1,12 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context.ts';
+import { freePort } from '../test/ports.ts';
 import { addMembers, createBook, createCallers, createEpustaka, type Caller } from '../test/catalogue.ts';
 import { createTokenSigner } from '../auth/tokens.ts';
 import { openPglite, type Db, type PgliteDb } from '../db/client.ts';
@@ -25,17 +25,6 @@ const SECRET = randomBytes(32).toString('base64url');
 const BOOKS = 4;
 const COPIES = 2;
 const READERS = 24;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 describe('a server killed in the middle of lending', () => {
   let ctx: TestContext;

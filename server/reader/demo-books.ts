@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import type { ServerConfig } from '../config.ts';
 import { bookFixturesDir } from './fixtures.ts';
 import { ingestBook, type IngestInput } from './ingest.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
 
 /** A demo book made from one of the shared fixture files. */
 export interface DemoBookFile {
@@ -38,7 +39,7 @@ export const demoBookFiles: DemoBookFile[] = [
  * Adds the demo books that have real files, through the same ingest as `npm run ingest`, when the
  * shared fixture folder exists; the catalogue works without them.
  */
-export async function attachDemoBookFiles(db: Db, config: ServerConfig, log?: (msg: string) => void): Promise<number> {
+export async function attachDemoBookFiles(db: Db, config: ServerConfig, store: ObjectStore, log?: (msg: string) => void): Promise<number> {
   const dir = bookFixturesDir();
   if (!existsSync(dir)) return 0;
   let added = 0;
@@ -47,7 +48,7 @@ export async function attachDemoBookFiles(db: Db, config: ServerConfig, log?: (m
     const path = join(dir, entry.file);
     if (!existsSync(path)) continue;
     try {
-      await ingestBook(db, { dataDir: config.dataDir, organizationId: config.organizationId }, {
+      await ingestBook(db, { store, organizationId: config.organizationId }, {
         ...entry.input,
         file: new Uint8Array(readFileSync(path)),
         fileName: entry.file,

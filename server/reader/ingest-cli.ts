@@ -130,7 +130,7 @@ async function ingestHere(): Promise<IngestResult> {
   const [{ bootApi }, { ingestBook }] = await Promise.all([import('../boot.ts'), import('./ingest.ts')]);
   const api = await bootApi(config, { log: (msg) => console.error(`[ingest] ${msg}`) });
   try {
-    return await ingestBook(api.deps.db, { dataDir: config.dataDir, organizationId: config.organizationId }, input);
+    return await ingestBook(api.deps.db, { store: api.deps.store, organizationId: config.organizationId }, input);
   } finally {
     await api.close();
   }

@@ -1,11 +1,12 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { listFolders } from '../storage/object-store.ts';
 import { createApi } from '../app.ts';
 import { ensureIngestSecret } from './ingest-secret.ts';
 import { loadImage, createCanvas } from '@napi-rs/canvas';
-import { booksRoot, COVER_OBJECT, PREVIEW_OBJECT, readObject } from './store.ts';
+import { BOOKS_AREA, COVER_OBJECT, PREVIEW_OBJECT, readObject } from './store.ts';
 import { createReaderTestContext, type ReaderTestContext } from './testing.ts';
 
 /** The small books made for these tests (tests/fixtures/books, see tests/fixtures/README.md). */
@@ -18,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const count = async (table: string) => (await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n;
-const storedBooks = () => (existsSync(booksRoot(ctx.dataDir)) ? readdirSync(booksRoot(ctx.dataDir)) : []);
+const storedBooks = () => listFolders(ctx.deps.store, BOOKS_AREA);
 const spinePosition = (cfi: string) => Number(/^epubcfi\(\/6\/(\d+)/.exec(cfi)![1]) / 2 - 1;
 
 async function stored(bookId: string) {
@@ -58,10 +59,10 @@ describe('fixed-layout and mixed-layout EPUBs', () => {
     const deep = `<?xml version="1.0" encoding="UTF-8"?><html xmlns="http://www.w3.org/1999/xhtml"><head><title>x</title></head><body>${'<span>a'.repeat(20000)}${'</span>'.repeat(20000)}</body></html>`;
     const file = withChapter('OEBPS/ch2.xhtml', deep);
     const books = await count('books');
-    const files = storedBooks().length;
+    const files = (await storedBooks()).length;
     await expect(ctx.ingest('deep.epub', { file })).rejects.toMatchObject({ code: 'epub_locations_failed', message: expect.stringMatching(/locations could not be made in ch2\.xhtml/) });
     expect(await count('books')).toBe(books);
-    expect(storedBooks()).toHaveLength(files);
+    expect(await storedBooks()).toHaveLength(files);
 
     // Through the running server: a coded 400, not a 500.
     const app = createApi(ctx.deps);
@@ -92,8 +93,8 @@ describe('scanned PDFs', () => {
     const result = await ctx.ingest(name, { file: own(name) });
     expect(result).toMatchObject({ kind: 'pdf', pages: 1 });
     // The printed bars and heading cover about a fifth of the page; a page drawn without its image is white.
-    expect(await darkShare(await readObject(ctx.dataDir, result.book_id, COVER_OBJECT))).toBeGreaterThan(0.1);
-    const preview = await readObject(ctx.dataDir, result.book_id, PREVIEW_OBJECT).catch(() => null);
+    expect(await darkShare(await readObject(ctx.deps.store, result.book_id, COVER_OBJECT))).toBeGreaterThan(0.1);
+    const preview = await readObject(ctx.deps.store, result.book_id, PREVIEW_OBJECT).catch(() => null);
     if (preview) expect(await darkShare(preview)).toBeGreaterThan(0.1);
   });
 });

@@ -1,7 +1,7 @@
-import { existsSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { listFolders } from '../storage/object-store.ts';
 import { loadImage } from '@napi-rs/canvas';
-import { booksRoot, COVER_OBJECT, readObject } from './store.ts';
+import { BOOKS_AREA, COVER_OBJECT, readObject } from './store.ts';
 import { detectKind } from './ingest.ts';
 import { createReaderTestContext, type ReaderTestContext } from './testing.ts';
 
@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const count = async (table: string) => (await ctx.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`)).rows[0]!.n;
-const storedBooks = () => (existsSync(booksRoot(ctx.dataDir)) ? readdirSync(booksRoot(ctx.dataDir)) : []);
+const storedBooks = () => listFolders(ctx.deps.store, BOOKS_AREA);
 
 describe('ingestBook with valid fixtures', () => {
   test.each([
@@ -35,9 +35,9 @@ describe('ingestBook with valid fixtures', () => {
     expect(rows[0]).toMatchObject({ file_ext: kind, kind, using_drm: extra.drm ?? true, all_qty: extra.drm === false ? 0 : 1 });
     // Every fixture yields a cover of its own: page 1 of a PDF, the cover image of an EPUB.
     expect(rows[0]!.cover_url).toBe(`/storage/books/${result.book_id}/cover`);
-    expect(storedBooks()).toContain(result.book_id);
+    expect(await storedBooks()).toContain(result.book_id);
     // Sized for the catalogue, not the book's full-size artwork (page-blanche's is 440 KB).
-    const cover = await readObject(ctx.dataDir, result.book_id, COVER_OBJECT);
+    const cover = await readObject(ctx.deps.store, result.book_id, COVER_OBJECT);
     expect(cover.length).toBeLessThan(100 * 1024);
     expect((await loadImage(cover)).width).toBeLessThanOrEqual(400);
   });
@@ -92,12 +92,12 @@ describe('ingestBook with broken files', () => {
     ['tracemonkey_TRUNCATED-first-400000-bytes.pdf', /PDF is damaged or incomplete/],
   ])('%s is refused with a clear message and leaves no row or file', async (name, message) => {
     const books = await count('books');
-    const files = storedBooks().length;
+    const files = (await storedBooks()).length;
     await expect(ctx.ingest(name)).rejects.toThrow(message);
     expect(await count('books')).toBe(books);
     expect(await count('book_files')).toBe(await count('books'));
-    expect(storedBooks().filter((entry) => !entry.startsWith('.'))).toHaveLength(files);
-    expect(storedBooks().some((entry) => entry.startsWith('.staging-'))).toBe(false);
+    expect(await storedBooks()).toHaveLength(files);
+    expect(await count('storage_pending')).toBe(0);
   });
 
   test('a protected PDF needs its password, and the right one', async () => {
@@ -115,9 +115,9 @@ describe('ingestBook with broken files', () => {
   });
 
   test('a book for an unknown ePustaka is refused before anything is stored', async () => {
-    const files = storedBooks().length;
+    const files = (await storedBooks()).length;
     await expect(ctx.ingest('wasteland.epub', { epustaka: 'Tidak Ada' })).rejects.toThrow(/No ePustaka/);
-    expect(storedBooks()).toHaveLength(files);
+    expect(await storedBooks()).toHaveLength(files);
   });
 });
 

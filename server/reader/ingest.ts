@@ -6,7 +6,9 @@ import { inspectEpub } from './epub.ts';
 import { IngestError } from './errors.ts';
 import { inspectPdf } from './pdf.ts';
 import { insertBookFile } from './repository.ts';
-import { COVER_OBJECT, EPUB_PREFIX, PDF_OBJECT, PREVIEW_OBJECT, storeBookFiles } from './store.ts';
+import { bookPrefix, COVER_OBJECT, EPUB_PREFIX, PDF_OBJECT, PREVIEW_OBJECT } from './store.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
+import { stageObjects } from '../storage/staging.ts';
 import { MAX_BOOK_BYTES } from '../../src/lib/api/schemas/reader.ts';
 
 /** Plaintext bytes per sealed chunk of a PDF; the reader asks pdf.js for ranges of this size. */
@@ -51,7 +53,7 @@ export interface IngestResult {
 }
 
 export interface IngestTarget {
-  dataDir: string;
+  store: ObjectStore;
   organizationId: string;
 }
 
@@ -113,7 +115,8 @@ export async function ingestBook(db: Db, target: IngestTarget, input: IngestInpu
   const title = input.title?.trim() || facts.title || input.fileName.replace(/\.[^.]+$/, '');
   const author = input.author?.trim() || facts.author || null;
   const description = input.description?.trim() || facts.description || null;
-  const remove = await storeBookFiles(target.dataDir, bookId, objects);
+  // Files first, then the rows in one transaction: no row points to a file that is not there.
+  const staged = await stageObjects(db, target.store, bookPrefix(bookId), objects);
   try {
     const epustaka = await db.transaction(async (tx) => {
       const holder = await resolveEpustaka(tx, target.organizationId, input.epustaka);
@@ -131,6 +134,7 @@ export async function ingestBook(db: Db, target: IngestTarget, input: IngestInpu
       );
       await tx.query('INSERT INTO epustaka_books (epustaka_id, book_id, all_qty, available_qty) VALUES ($1, $2, $3, $3)', [holder.id, bookId, copies]);
       await insertBookFile(tx, fileRow);
+      await staged.commit(tx);
       return holder;
     });
     return {
@@ -138,7 +142,7 @@ export async function ingestBook(db: Db, target: IngestTarget, input: IngestInpu
       epustaka_id: epustaka.id, epustaka_name: epustaka.name, copies,
     };
   } catch (error) {
-    await remove();
+    await staged.abort();
     throw error;
   }
 }

@@ -20,9 +20,9 @@ export interface ReaderTestContext extends TestContext {
   raw(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<Response>;
 }
 
-export async function createReaderTestContext(): Promise<ReaderTestContext> {
+export async function createReaderTestContext(options: { storage?: 'disk' | 's3' } = {}): Promise<ReaderTestContext> {
   const dataDir = mkdtempSync(join(tmpdir(), 'epustaka-reader-'));
-  const ctx = await createTestContext({ dataDir });
+  const ctx = await createTestContext({ dataDir }, options);
   const { rows } = await ctx.db.query<{ id: string }>(
     "INSERT INTO epustaka (organization_id, epustaka_name) VALUES ($1, 'Pustaka Uji') RETURNING id",
     [ctx.config.organizationId],
@@ -36,7 +36,7 @@ export async function createReaderTestContext(): Promise<ReaderTestContext> {
     epustakaId,
     fixture,
     ingest: (name, input = {}) =>
-      ingestBook(ctx.db, { dataDir, organizationId: ctx.config.organizationId }, { fileName: name, drm: true, ...input, file: input.file ?? fixture(name) }),
+      ingestBook(ctx.db, { store: ctx.deps.store, organizationId: ctx.config.organizationId }, { fileName: name, drm: true, ...input, file: input.file ?? fixture(name) }),
     async lend(userId, bookId, options = {}) {
       const borrowKey = randomBytes(24).toString('base64url');
       const due = new Date(Date.now() + (options.dueInMs ?? 7 * 86_400_000)).toISOString();

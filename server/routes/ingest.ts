@@ -22,8 +22,8 @@ const FORM_SLACK_BYTES = 2 * 1024 * 1024;
  */
 export function ingestRoutes(deps: ApiDeps) {
   const app = new Hono();
-  const { db, config } = deps;
-  const target = { dataDir: config.dataDir, organizationId: config.organizationId };
+  const { db, config, store } = deps;
+  const target = { store, organizationId: config.organizationId };
   ensureIngestSecret(config.dataDir);
 
   const validSecret = (value: unknown) => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -8,6 +8,7 @@ import { createApi } from '../app.ts';
 import { ingestMedia } from '../media/ingest.ts';
 import { IngestError } from '../reader/errors.ts';
 import { demoMediaPath } from '../seed/media/media.ts';
+import { listFolders } from '../storage/object-store.ts';
 
 let ctx: TestContext;
 let dataDir: string;
@@ -25,7 +26,7 @@ beforeAll(async () => {
   app = createApi(ctx.deps);
   const privateLib = await createEpustaka(ctx, { name: 'Pustaka Video Tertutup', isPrivate: true });
   const publicLib = await createEpustaka(ctx, { name: 'Pustaka Audio Terbuka' });
-  const target = { dataDir, organizationId: ctx.config.organizationId };
+  const target = { store: ctx.deps.store, organizationId: ctx.config.organizationId };
   privateVideo = (await ingestMedia(ctx.db, target, { file: video, fileName: 'tur.webm', title: 'Tur Tertutup', epustaka: privateLib })).id;
   publicAudio = (await ingestMedia(ctx.db, target, { file: audio, fileName: 'kancil.ogg', title: 'Kancil Terbuka', epustaka: publicLib })).id;
   member = await createCaller(ctx);
@@ -96,13 +97,13 @@ describe('webhook/multimedia-detail and collection-access-history', () => {
 });
 
 describe('media ingest refusals', () => {
-  const target = () => ({ dataDir, organizationId: ctx.config.organizationId });
+  const target = () => ({ store: ctx.deps.store, organizationId: ctx.config.organizationId });
   async function refused(input: { file: Uint8Array; fileName: string }): Promise<string> {
-    const before = readdirSync(join(dataDir, 'media')).length;
+    const before = (await listFolders(ctx.deps.store, 'media/')).length;
     const rows = (await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM media_items')).rows[0]!.n;
     const error = await ingestMedia(ctx.db, target(), input).then(() => null, (e: unknown) => e);
     expect(error).toBeInstanceOf(IngestError);
-    expect(readdirSync(join(dataDir, 'media')).length).toBe(before);
+    expect((await listFolders(ctx.deps.store, 'media/')).length).toBe(before);
     expect((await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM media_items')).rows[0]!.n).toBe(rows);
     return (error as IngestError).code;
   }
@@ -150,13 +151,13 @@ describe('YouTube items', () => {
   test('play through the embed for those allowed: the id only reaches them', async () => {
     const { ingestYoutube } = await import('../media/ingest.ts');
     const privateLib = await createEpustaka(ctx, { isPrivate: true });
-    const { id } = await ingestYoutube(ctx.db, { dataDir, organizationId: ctx.config.organizationId }, { youtubeId: 'dQw4w9WgXcQ', title: 'Kelas Daring', duration: 212, epustaka: privateLib });
+    const { id } = await ingestYoutube(ctx.db, { store: ctx.deps.store, organizationId: ctx.config.organizationId }, { youtubeId: 'dQw4w9WgXcQ', title: 'Kelas Daring', duration: 212, epustaka: privateLib });
     const inside = await createCaller(ctx);
     await addMember(ctx, privateLib, inside.id, 1);
     const open = await ctx.request('GET', `/webhook/multimedia-detail?media_id=${id}`, { token: inside.token });
     expect(open.body.data).toMatchObject({ media_extension: 'youtube', youtube_id: 'dQw4w9WgXcQ', media_file_url: null, can_play: true });
     const closed = await ctx.request('GET', `/webhook/multimedia-detail?media_id=${id}`, { token: stranger.token });
     expect(closed.body.data).toMatchObject({ youtube_id: null, can_play: false });
-    await expect(ingestYoutube(ctx.db, { dataDir, organizationId: ctx.config.organizationId }, { youtubeId: 'not an id', title: 'x', duration: 5 })).rejects.toThrow(IngestError);
+    await expect(ingestYoutube(ctx.db, { store: ctx.deps.store, organizationId: ctx.config.organizationId }, { youtubeId: 'not an id', title: 'x', duration: 5 })).rejects.toThrow(IngestError);
   });
 });

@@ -27,7 +27,7 @@ type Env = { Variables: { caller?: Caller } };
  */
 export function mediaRoutes(deps: ApiDeps) {
   const app = new Hono<Env>();
-  const { db, config } = deps;
+  const { db, config, store } = deps;
   registerMediaComments();
   for (const path of ['/webhook/multimedia-list', '/webhook/multimedia-home', '/webhook/multimedia-detail', '/webhook/multimedia-history-list', '/webhook/collection-access-history']) {
     app.use(path, requireCaller(deps));
@@ -97,7 +97,7 @@ export function mediaRoutes(deps: ApiDeps) {
     const decision = await decideRead(db, { id: file.id, organizationId: file.organization_id, drm: false }, who ? readerOf(who.user) : null, deps.now(), MEDIA_HOLDINGS);
     // Whatever address is guessed, the bytes go only to those the rule lets play the item.
     if (!decision.allowed) throw forbidden(decision.status === 404 ? 'media_not_found' : 'not_a_member', 'Only members of an ePustaka that holds this item can play it.');
-    const size = await mediaObjectSize(config.dataDir, id, file.file_name);
+    const size = await mediaObjectSize(store, id, file.file_name);
     if (size === null) throw new ApiError(404, 'file_missing', 'The stored file of this item is missing.');
     const headers: Record<string, string> = {
       'Content-Type': file.content_type ?? 'application/octet-stream',
@@ -110,7 +110,7 @@ export function mediaRoutes(deps: ApiDeps) {
     if (range === 'invalid') return c.body(null, 416, { 'Content-Range': `bytes */${size}` });
     const start = range?.start ?? 0;
     const end = range?.end ?? size - 1;
-    const bytes = size === 0 ? Buffer.alloc(0) : await readMediaRange(config.dataDir, id, file.file_name, start, end - start + 1);
+    const bytes = size === 0 ? Buffer.alloc(0) : await readMediaRange(store, id, file.file_name, start, end - start + 1);
     if (!range) return c.body(new Uint8Array(bytes), 200, { ...headers, 'Content-Length': String(size) });
     return c.body(new Uint8Array(bytes), 206, { ...headers, 'Content-Range': `bytes ${start}-${end}/${size}`, 'Content-Length': String(bytes.length) });
   });
@@ -122,9 +122,9 @@ export function mediaRoutes(deps: ApiDeps) {
     const who = c.get('caller');
     const view = await decideView(db, { id: file.id, organizationId: file.organization_id }, who ? readerOf(who.user) : null, deps.now(), MEDIA_HOLDINGS);
     if (!view.allowed) throw notFound('thumbnail_not_found', 'No such picture.');
-    const size = await mediaObjectSize(config.dataDir, id, THUMBNAIL_OBJECT);
+    const size = await mediaObjectSize(store, id, THUMBNAIL_OBJECT);
     if (size === null) throw notFound('thumbnail_not_found', 'No such picture.');
-    const bytes = await readMediaRange(config.dataDir, id, THUMBNAIL_OBJECT, 0, size);
+    const bytes = await readMediaRange(store, id, THUMBNAIL_OBJECT, 0, size);
     return c.body(new Uint8Array(bytes), 200, {
       'Content-Type': 'image/jpeg',
       'Cache-Control': view.audience === 'public' ? 'public, max-age=86400' : 'private, max-age=86400',

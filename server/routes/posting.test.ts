@@ -11,9 +11,9 @@ let ctx: TestContext;
 let app: ReturnType<typeof createApi>;
 let objectsDir: string;
 beforeAll(async () => {
-  ctx = await createTestContext();
   objectsDir = mkdtempSync(join(tmpdir(), 'epustaka-posts-'));
-  overrideAccountSettings(ctx.deps, { objectsDir, log: () => {} });
+  ctx = await createTestContext({ dataDir: objectsDir });
+  overrideAccountSettings(ctx.deps, { log: () => {} });
   app = createApi(ctx.deps);
 });
 afterAll(async () => {

@@ -24,7 +24,7 @@ beforeAll(async () => {
   const open = await createEpustaka(ctx, { name: 'Pustaka Terbuka', ownerId: owner.id });
   const closed = await createEpustaka(ctx, { name: 'Pustaka Tertutup', ownerId: owner.id, isPrivate: true });
   const file = new Uint8Array(readFileSync(demoMediaPath('tur-perpustakaan.webm')));
-  videoId = (await ingestMedia(ctx.db, { dataDir, organizationId: ctx.config.organizationId }, { file, fileName: 'tur.webm', title: 'Tur Perpustakaan', epustaka: open })).id;
+  videoId = (await ingestMedia(ctx.db, { store: ctx.deps.store, organizationId: ctx.config.organizationId }, { file, fileName: 'tur.webm', title: 'Tur Perpustakaan', epustaka: open })).id;
   const { rows } = await ctx.db.query<{ id: string }>(
     `INSERT INTO news (organization_id, news_title, news_author, news_thumbnail_url, news_content) VALUES ($1, 'Jadwal Ujian', 'Bu Ratna', '/media/news/a.jpg', '<p>Isi</p>') RETURNING id`,
     [ctx.config.organizationId],

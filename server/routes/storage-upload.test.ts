@@ -1,18 +1,19 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { overrideAccountSettings } from '../accounts/settings.ts';
 import { createApi } from '../app.ts';
+import { listKeys } from '../storage/object-store.ts';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApi>;
 let objectsDir: string;
 beforeAll(async () => {
-  ctx = await createTestContext();
   objectsDir = mkdtempSync(join(tmpdir(), 'epustaka-objects-'));
-  overrideAccountSettings(ctx.deps, { objectsDir, log: () => {} });
+  ctx = await createTestContext({ dataDir: objectsDir });
+  overrideAccountSettings(ctx.deps, { log: () => {} });
   app = createApi(ctx.deps);
 });
 afterAll(async () => {
@@ -41,8 +42,8 @@ async function upload(token: string, bytes: Uint8Array, options: { type?: string
   return { status: res.status, body: (await res.json()) as any, headers: res.headers };
 }
 
-function storedFiles(): string[] {
-  return readdirSync(objectsDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+async function storedFiles(): Promise<string[]> {
+  return (await listKeys(ctx.deps.store, 'objects/')).map((key) => key.split('/').pop()!);
 }
 
 describe('storage/uploadobject', () => {
@@ -52,7 +53,7 @@ describe('storage/uploadobject', () => {
     expect(res.status).toBe(201);
     expect(res.body.data.objId).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.body.data.objName).toBe(`images/avatars/${res.body.data.objId}.png`);
-    expect(storedFiles()).toContain(res.body.data.objId);
+    expect(await storedFiles()).toContain(res.body.data.objId);
 
     const served = await app.request(`/storage/object/${res.body.data.objId}`);
     expect(served.status).toBe(200);
@@ -73,11 +74,11 @@ describe('storage/uploadobject', () => {
 
   test('refuses a non-image renamed to .png and declared as image/png', async () => {
     const user = await signedIn();
-    const before = storedFiles().length;
+    const before = (await storedFiles()).length;
     const res = await upload(user.token, Buffer.from('%PDF-1.7\n<script>alert(1)</script>'), { type: 'image/png', name: 'foto.png' });
     expect(res.status).toBe(400);
     expect(res.body.errors[0].code).toBe('image_type');
-    expect(storedFiles()).toHaveLength(before);
+    expect(await storedFiles()).toHaveLength(before);
   });
 
   test('refuses an image of a type it does not take (BMP, SVG)', async () => {
@@ -129,7 +130,7 @@ describe('avatar', () => {
     const second = (await upload(user.token, GIF, { type: 'image/gif' })).body.data.objId;
     await ctx.request('PUT', '/auth/account', { token: user.token, body: { scope: 'profile', data: { avatar_file_id: second } } });
     expect((await app.request(`/storage/object/${first}`)).status).toBe(404);
-    expect(storedFiles()).not.toContain(first);
+    expect(await storedFiles()).not.toContain(first);
     expect((await app.request(`/storage/object/${second}`)).status).toBe(200);
   });
 

@@ -22,7 +22,7 @@ const TIMESTAMP_SKEW_MS = 10 * 60 * 1000;
  */
 export function streamRoutes(deps: ApiDeps) {
   const app = new Hono<AuthEnv>();
-  const { db, config } = deps;
+  const { db, config, store } = deps;
 
   app.post('/streamobject', requireCaller(deps), async (c) => {
     const body = await jsonBody(c, streamObjectSchema);
@@ -71,11 +71,11 @@ export function streamRoutes(deps: ApiDeps) {
 
   app.get('/books/:bookId/cover', optionalCaller(deps), async (c) => {
     const bookId = c.req.param('bookId');
-    if (!isUuid(bookId) || (await objectSize(config.dataDir, bookId, COVER_OBJECT)) === null) throw notFound('cover_not_found', 'No such cover.');
+    if (!isUuid(bookId) || (await objectSize(store, bookId, COVER_OBJECT)) === null) throw notFound('cover_not_found', 'No such cover.');
     const caller = c.get('caller');
     const view = await decideView(db, await findBookOwner(db, bookId), caller ? readerOf(caller.user) : null, deps.now());
     if (!view.allowed) throw notFound('cover_not_found', 'No such cover.');
-    const bytes = await readObject(config.dataDir, bookId, COVER_OBJECT);
+    const bytes = await readObject(store, bookId, COVER_OBJECT);
     return c.body(new Uint8Array(bytes), 200, {
       'Content-Type': imageType(bytes),
       // A cover only the organisation sees is kept by no shared cache.
@@ -119,7 +119,7 @@ export function streamRoutes(deps: ApiDeps) {
 
   async function readStored(book: ReaderBookRow, object: BookObject, offset: number, length: number): Promise<Buffer> {
     try {
-      return await readObjectRange(config.dataDir, book.book_id, object.name, offset, Math.min(length, Math.max(0, object.size - offset)));
+      return await readObjectRange(store, book.book_id, object.name, offset, Math.min(length, Math.max(0, object.size - offset)));
     } catch (cause) {
       throw new ApiError(404, 'file_missing', 'The stored file of this book is missing.', { cause });
     }

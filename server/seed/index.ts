@@ -11,6 +11,8 @@ import { attachDemoBookFiles } from '../reader/demo-books.ts';
 import { attachDemoEditions } from './readable-books.ts';
 import { insertDemoNews } from './media/news.ts';
 import { attachDemoMedia } from './media/media.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
+import { openObjectStore } from '../storage/open.ts';
 
 /** True once the product's organisation exists. */
 export async function isSeeded(db: Db): Promise<boolean> {
@@ -44,7 +46,11 @@ export const demoMemberships: MembershipPlan = {
  * Fills an empty database with the demo organisation, accounts and catalogue, in one transaction,
  * then adds the readable books' files and the generated editions (unless `bookFiles` is false: tests that never open them).
  */
-export async function seedDemo(db: Db, config: ServerConfig, options: { log?: (msg: string) => void; bookFiles?: boolean } = {}): Promise<void> {
+export async function seedDemo(
+  db: Db,
+  config: ServerConfig,
+  options: { log?: (msg: string) => void; bookFiles?: boolean; store?: ObjectStore } = {},
+): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD, config.passwordHashCost);
   await db.transaction(async (tx) => {
     await tx.query('INSERT INTO organizations (id, name) VALUES ($1, $2)', [config.organizationId, config.appName]);
@@ -59,10 +65,11 @@ export async function seedDemo(db: Db, config: ServerConfig, options: { log?: (m
   });
   options.log?.(`demo data ready: ${books.length} books in ${epustakas.length} ePustaka`);
   if (options.bookFiles !== false) {
-    await attachDemoBookFiles(db, config, options.log);
+    const store = options.store ?? openObjectStore(config);
+    await attachDemoBookFiles(db, config, store, options.log);
     // Every other book gets a generated edition, so everything the demo lends opens in the reader.
-    await attachDemoEditions(db, { dataDir: config.dataDir, organizationId: config.organizationId }, options.log);
-    await attachDemoMedia(db, { dataDir: config.dataDir, organizationId: config.organizationId }, options.log);
+    await attachDemoEditions(db, { store, organizationId: config.organizationId }, options.log);
+    await attachDemoMedia(db, { store, organizationId: config.organizationId }, options.log);
     await insertMediaHistory(db, config.organizationId);
   }
 }

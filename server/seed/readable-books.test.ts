@@ -16,7 +16,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   await ctx.db.query('DELETE FROM organizations');
   dataDir = mkdtempSync(join(tmpdir(), 'demo-editions-'));
-  await seedDemo(ctx.db, { ...ctx.config, dataDir });
+  await seedDemo(ctx.db, { ...ctx.config, dataDir }, { store: ctx.deps.store });
 }, 120_000);
 afterAll(async () => {
   await ctx.close();
@@ -33,7 +33,7 @@ describe('demo editions', () => {
     for (const row of rows) expect(row.file_ext).toBe(row.kind);
     const sample = rows.find((r) => r.kind === 'epub' && r.catalog_title === 'Laskar Pelangi') ?? rows.find((r) => r.kind === 'epub')!;
     const { rows: files } = await ctx.db.query<{ epub: { packagePath: string } }>('SELECT epub FROM book_files WHERE book_id = $1', [sample.id]);
-    const opf = (await readObject(dataDir, sample.id, `epub/${files[0]!.epub.packagePath}`)).toString('utf8');
+    const opf = (await readObject(ctx.deps.store, sample.id, `epub/${files[0]!.epub.packagePath}`)).toString('utf8');
     expect(opf).toContain(sample.catalog_title.split(' ')[0]);
   });
 

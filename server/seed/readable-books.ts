@@ -4,7 +4,9 @@ import { newSalt } from '../reader/crypto.ts';
 import { inspectEpub } from '../reader/epub.ts';
 import { EPUB_CHUNK_SIZE } from '../reader/ingest.ts';
 import { insertBookFile } from '../reader/repository.ts';
-import { EPUB_PREFIX, storeBookFiles } from '../reader/store.ts';
+import { bookPrefix, EPUB_PREFIX } from '../reader/store.ts';
+import type { ObjectStore } from '../storage/object-store.ts';
+import { stageObjects } from '../storage/staging.ts';
 import { coverSvg } from './content/covers.ts';
 import { buildDemoEpub } from './demo-epub.ts';
 
@@ -29,7 +31,7 @@ interface PendingBook {
  */
 export async function attachDemoEditions(
   db: Db,
-  target: { dataDir: string; organizationId: string },
+  target: { store: ObjectStore; organizationId: string },
   log?: (msg: string) => void,
   options: { bookIds?: string[] } = {},
 ): Promise<number> {
@@ -44,7 +46,7 @@ export async function attachDemoEditions(
   let added = 0;
   for (const book of rows) {
     try {
-      await attachOne(db, target.dataDir, book);
+      await attachOne(db, target.store, book);
       added += 1;
     } catch (error) {
       log?.(`demo edition of ${JSON.stringify(book.catalog_title)} was not made: ${(error as Error).message}`);
@@ -54,7 +56,7 @@ export async function attachDemoEditions(
   return added;
 }
 
-async function attachOne(db: Db, dataDir: string, book: PendingBook): Promise<void> {
+async function attachOne(db: Db, store: ObjectStore, book: PendingBook): Promise<void> {
   const author = book.author_name ?? '';
   const year = book.publish_date ? new Date(book.publish_date).getUTCFullYear() : null;
   const file = buildDemoEpub({
@@ -71,7 +73,7 @@ async function attachOne(db: Db, dataDir: string, book: PendingBook): Promise<vo
   });
   const epub = inspectEpub(file);
   const objects: [string, Uint8Array][] = [...epub.files].map(([name, data]) => [EPUB_PREFIX + name, data]);
-  const remove = await storeBookFiles(dataDir, book.id, objects);
+  const staged = await stageObjects(db, store, bookPrefix(book.id), objects);
   const pages = epub.locations.length || epub.facts.spine.length;
   try {
     await db.transaction(async (tx) => {
@@ -91,9 +93,10 @@ async function attachOne(db: Db, dataDir: string, book: PendingBook): Promise<vo
         locations: epub.locations,
       });
       await tx.query("UPDATE books SET file_ext = 'epub', file_size = $2 WHERE id = $1", [book.id, file.length]);
+      await staged.commit(tx);
     });
   } catch (error) {
-    await remove();
+    await staged.abort();
     throw error;
   }
 }

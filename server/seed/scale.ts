@@ -6,6 +6,7 @@ import type { ServerConfig } from '../config.ts';
 import { hashPassword } from '../auth/password.ts';
 import { LOAN_DAYS } from '../../src/lib/api/schemas/catalogue.ts';
 import { attachDemoEditions } from './readable-books.ts';
+import { openObjectStore } from '../storage/open.ts';
 
 /*
  * The scale database of `npm run seed:scale` and `npm run bench`: N generated books with matching
@@ -101,7 +102,7 @@ export interface ScaleOptions {
  * Adds the generated catalogue to a migrated database (the demo data may or may not be there).
  * Runs in one transaction.
  */
-export async function seedScale(db: Db, config: Pick<ServerConfig, 'organizationId' | 'dataDir' | 'passwordHashCost'>, options: ScaleOptions): Promise<ScaleManifest> {
+export async function seedScale(db: Db, config: Pick<ServerConfig, 'organizationId' | 'dataDir' | 's3' | 'passwordHashCost'>, options: ScaleOptions): Promise<ScaleManifest> {
   const started = performance.now();
   const log = options.log ?? (() => {});
   const now = options.now ?? new Date();
@@ -275,7 +276,7 @@ export async function seedScale(db: Db, config: Pick<ServerConfig, 'organization
 
   // The books the benchmark borrows need a readable file, as every book does to be lent.
   const lent = Array.from({ length: RACE_BOOKS + BENCH_USERS * POOL_BORROWS_PER_USER }, (_, i) => scaleId('book', i));
-  await attachDemoEditions(db, { dataDir: config.dataDir, organizationId: org }, log, { bookIds: lent });
+  await attachDemoEditions(db, { store: openObjectStore(config), organizationId: org }, log, { bookIds: lent });
 
   const counts: Record<string, number> = {};
   for (const table of ['books', 'authors', 'categories', 'epustaka', 'users', 'epustaka_books', 'borrows', 'ratings']) {

@@ -6,6 +6,9 @@ import { createApi } from '../app.ts';
 import { createTokenSigner } from '../auth/tokens.ts';
 import { hashPassword } from '../auth/password.ts';
 import type { ApiDeps } from '../deps.ts';
+import { createDiskStore } from '../storage/disk.ts';
+import { createS3Store } from '../storage/s3.ts';
+import { startTestS3Server } from '../storage/testing.ts';
 
 /** A freshly migrated database with the API on top, for one test file. */
 export interface TestContext {
@@ -31,8 +34,12 @@ const testHashes = new Map<number, Promise<string>>();
  * pays neither a new cluster nor the migrations; passwords are hashed at the configured
  * `PASSWORD_HASH_COST`, which the test suite sets low (vitest.config.ts).
  */
-export async function createTestContext(overrides: Partial<ServerConfig> = {}): Promise<TestContext> {
+export async function createTestContext(overrides: Partial<ServerConfig> = {}, options: { storage?: 'disk' | 's3' } = {}): Promise<TestContext> {
   const config: ServerConfig = { ...loadConfig({ ...process.env, DATA_DIR: '.tmp/unused' }), ...overrides };
+  // Files go to the data directory, or with `storage: 's3'` (or TEST_STORAGE=s3) to a bucket of an S3 server of their own.
+  const s3 = (options.storage ?? process.env.TEST_STORAGE) === 's3' ? await startTestS3Server() : null;
+  if (s3) config.s3 = s3.settings;
+  const store = s3 ? createS3Store(s3.settings) : createDiskStore(config.dataDir);
   // A copy of the migrated template (see database.ts), much cheaper than migrating anew.
   const { db, url: databaseUrl, drop } = await openTestDatabase();
   await db.query('INSERT INTO organizations (id, name) VALUES ($1, $2)', [config.organizationId, 'Test']);
@@ -40,6 +47,7 @@ export async function createTestContext(overrides: Partial<ServerConfig> = {}): 
   const deps: ApiDeps = {
     db,
     config,
+    store,
     signer: createTokenSigner(randomBytes(32)),
     now: () => now ?? new Date(),
     refreshGraceSeconds: 10,
@@ -86,6 +94,8 @@ export async function createTestContext(overrides: Partial<ServerConfig> = {}): 
     },
     async close() {
       await drop();
+      store.close?.();
+      await s3?.close();
     },
   };
 }

@@ -14,6 +14,7 @@ import { migration as epustakaMembership } from './20261126_03_epustaka_membersh
 import { migration as media } from './20261126_04_media.ts';
 import { migration as qrCodes } from './20261126_05_qr_codes.ts';
 import { migration as push } from './20261127_03_push.ts';
+import { migration as storagePending } from './20261127_04_storage_pending.ts';
 
 /** Every migration, oldest first. */
-export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, notifications, activity, people, epustakaMembership, media, qrCodes, push];
+export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, notifications, activity, people, epustakaMembership, media, qrCodes, push, storagePending];

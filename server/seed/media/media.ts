@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Db } from '../../db/client.ts';
 import { epustakas } from '../content/epustaka.ts';
 import { ingestMedia } from '../../media/ingest.ts';
+import type { ObjectStore } from '../../storage/object-store.ts';
 
 /** The demo videos and audio (made by scripts/make-demo-media.sh), ingested like a librarian's. */
 const DEMO_MEDIA: { file: string; title: string; epustaka: string; daysAgo: number; description: string }[] = [
@@ -58,7 +59,7 @@ export function demoMediaPath(name: string): string {
 }
 
 /** Ingests the demo media; a database that has them already is left alone. */
-export async function attachDemoMedia(db: Db, target: { dataDir: string; organizationId: string }, log?: (msg: string) => void): Promise<void> {
+export async function attachDemoMedia(db: Db, target: { store: ObjectStore; organizationId: string }, log?: (msg: string) => void): Promise<void> {
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM media_items WHERE organization_id = $1', [target.organizationId]);
   if (rows[0]!.n > 0) return;
   const now = Date.now();
