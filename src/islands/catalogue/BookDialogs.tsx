@@ -1,8 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { $dialog, closeDialog } from '../../lib/stores/catalogue.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { BorrowDialog } from './BorrowDialog.tsx';
 import { FollowConfirmDialog } from './FollowConfirmDialog.tsx';
 import { LoanConfirmation } from './LoanConfirmation.tsx';
@@ -42,3 +41,6 @@ function Dialogs(props: BookIslandProps) {
     </>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+BookDialogs.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending'];

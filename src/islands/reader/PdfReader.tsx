@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
 import type { BookReadingData, ReaderProblem } from '../../lib/api/schemas/reader.ts';
 import { nextZoom, startPage } from '../../lib/domain/reading.ts';
 import { PHONE_READER_WIDTH, doubleTapZoom, fitPageZoom, fitWidthZoom, openingZoom, pinchedZoom, type Size } from '../../lib/domain/reader-zoom.ts';
@@ -15,7 +14,7 @@ import { startPdfFetch, startPreviewFetch } from '../../lib/reader/early.ts';
 import type { ObjectSource } from '../../lib/reader/source.ts';
 import { $navigation, $page, $pageCount, $readerFailure, $readerStatus, beginReading, loadNavigation, readerData, showPage } from '../../lib/stores/reader.ts';
 import { notify } from '../../lib/stores/shell.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { ErrorScreen, LoadingScreen, ReaderDialogs } from './ReaderScreens.tsx';
 import { ReaderFrame } from './ReaderFrame.tsx';
 import { ReaderToolbar } from './ReaderToolbar.tsx';
@@ -339,3 +338,6 @@ function PreviewPage({ url, size, zoom }: { url: string; size: { width: number; 
     </div>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+PdfReader.texts = ['access', 'apiErrors', 'common', 'errors', 'reader', 'readerComfort', 'readerContent', 'readingProgress'];
