@@ -24,5 +24,13 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss()],
     ssr: { external: ['@electric-sql/pglite', 'pg'] },
+    build: {
+      rolldownOptions: {
+        output: {
+          // React and its renderer in one chunk of their own: the same file, cached once, on every route.
+          codeSplitting: { groups: [{ name: 'react-runtime', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/ }] },
+        },
+      },
+    },
   },
 });
