@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { CSP_DIRECTIVES } from './src/lib/bff/headers.ts';
 import { precompress } from './server/web/precompress.ts';
 import { pdfjsDecoders } from './server/web/pdfjs-decoders.ts';
+import { isLayoutModule } from './server/web/layout-chunk.ts';
 
 export default defineConfig({
   output: 'server',
@@ -28,7 +29,13 @@ export default defineConfig({
       rolldownOptions: {
         output: {
           // React and its renderer in one chunk of their own: the same file, cached once, on every route.
-          codeSplitting: { groups: [{ name: 'react-runtime', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/ }] },
+          // What the signed-in layout's islands share, in one chunk too (see server/web/layout-chunk.ts).
+          codeSplitting: {
+            groups: [
+              { name: 'react-runtime', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/, priority: 2 },
+              { name: 'layout', test: isLayoutModule(), priority: 1 },
+            ],
+          },
         },
       },
     },

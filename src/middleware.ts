@@ -11,7 +11,7 @@ import { allowSameOriginFraming, isFrameablePath, securityHeaders } from './lib/
 import { isApiRequest, isOpenUtility } from './lib/bff/paths.ts';
 import { refuseForeignOrigin } from './lib/bff/origin.ts';
 import { withPageTexts } from './lib/i18n/inject.server.ts';
-import { pageTextsFor } from './lib/i18n/island-texts.server.ts';
+import { appIslandTexts, pageTextsFor } from './lib/i18n/island-texts.server.ts';
 
 /** Unsafe requests from other sites are refused before anything else runs. */
 const sameOrigin = defineMiddleware((context, next) => refuseForeignOrigin(context.request, context.url) ?? next());
@@ -70,7 +70,8 @@ const endedSession = defineMiddleware(async (context, next) => {
 /** A page with islands carries the texts they use, in its language, before them (see inject.server.ts). */
 const pageTexts = defineMiddleware(async (context, next) => {
   const response = await next();
-  return withPageTexts(response, () => pageTextsFor(context.locals.lang));
+  const islands = await appIslandTexts();
+  return withPageTexts(response, () => pageTextsFor(context.locals.lang, islands));
 });
 
 /** Security headers on every answer; HSTS only over HTTPS. */

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { valueImports } from '../value-imports.test-helper.ts';
+import { valueImports } from '../value-imports.ts';
 
 /*
  * The zod schemas check what reaches the API; the browser never needs them. An island that imports

@@ -24,11 +24,18 @@ export function islandTexts(modules: Modules): Map<string, readonly string[]> {
   return map;
 }
 
-let declared: Map<string, readonly string[]> | null = null;
+let declared: Promise<Map<string, readonly string[]>> | null = null;
 
-/** The islands of this app, read once. */
-function appIslands(): Map<string, readonly string[]> {
-  declared ??= islandTexts(import.meta.glob<Record<string, unknown>>('../../islands/**/*.tsx', { eager: true }));
+/**
+ * The islands of this app, read once. Loaded, not imported: a static import of every island would
+ * keep the bundler from leaving the parts islands load lazily out of the server's first chunk.
+ */
+export function appIslandTexts(): Promise<Map<string, readonly string[]>> {
+  declared ??= (async () => {
+    const loaders = import.meta.glob<Record<string, unknown>>('../../islands/**/*.tsx');
+    const entries = await Promise.all(Object.entries(loaders).map(async ([path, load]) => [path, await load()] as const));
+    return islandTexts(Object.fromEntries(entries));
+  })();
   return declared;
 }
 
@@ -36,7 +43,7 @@ function appIslands(): Map<string, readonly string[]> {
  * For one page: the block to put before each island, with the namespaces it needs that no earlier
  * block of the page carried. An island that declares nothing gets every namespace still missing.
  */
-export function pageTextsFor(lang: Lang, islands: Map<string, readonly string[]> = appIslands()): BlockFor {
+export function pageTextsFor(lang: Lang, islands: Map<string, readonly string[]>): BlockFor {
   const sent = new Set<string>();
   return (tag) => {
     const name = islandExport(tag);

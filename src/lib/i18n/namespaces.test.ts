@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { valueImports } from '../value-imports.test-helper.ts';
+import { valueImports } from '../value-imports.ts';
 import { NAMESPACES } from './texts.server.ts';
 
 /*
