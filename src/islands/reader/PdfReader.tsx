@@ -323,15 +323,17 @@ function ZoomPanel({ zoom, onZoom, fitWidth, fitPage }: { zoom: number; onZoom: 
 
 /**
  * A picture of page 1 where pdf.js will draw it, shown until the page itself is drawn: the reader
- * sees the page long before the data pdf.js needs for it has arrived.
+ * sees the page long before the data pdf.js needs for it has arrived. Laid out like the pages
+ * (PdfPages: the same padding, none on phones) and never narrowed to the stage, so it has the
+ * page's size and place; the ingest draws it sharp enough for a phone's pixel ratio.
  */
 function PreviewPage({ url, size, zoom }: { url: string; size: { width: number; height: number }; zoom: number }) {
   return (
-    <div className="bg-base-300 flex h-full min-h-0 flex-1 flex-col overflow-hidden p-3">
+    <div className="bg-base-300 flex h-full min-h-0 flex-1 flex-col overflow-hidden p-3 max-[642px]:px-0 max-[642px]:py-2">
       <img
         src={url}
         alt=""
-        className="mx-auto shrink-0 bg-white shadow-md"
+        className="mx-auto max-w-none shrink-0 bg-white shadow-md"
         style={{ width: size.width * zoom, height: size.height * zoom }}
         onLoad={() => performance.mark('reader:preview')}
       />
