@@ -7,6 +7,7 @@ import { CSP_DIRECTIVES } from './src/lib/bff/headers.ts';
 import { precompress } from './server/web/precompress.ts';
 import { pdfjsDecoders } from './server/web/pdfjs-decoders.ts';
 import { epubjsUnusedDeps } from './server/web/epubjs-unused-deps.ts';
+import { isLayoutModule } from './server/web/layout-chunk.ts';
 
 export default defineConfig({
   output: 'server',
@@ -25,5 +26,19 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss(), epubjsUnusedDeps()],
     ssr: { external: ['@electric-sql/pglite', 'pg'] },
+    build: {
+      rolldownOptions: {
+        output: {
+          // React and its renderer in one chunk of their own: the same file, cached once, on every route.
+          // What the signed-in layout's islands share, in one chunk too (see server/web/layout-chunk.ts).
+          codeSplitting: {
+            groups: [
+              { name: 'react-runtime', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/, priority: 2 },
+              { name: 'layout', test: isLayoutModule(), priority: 1 },
+            ],
+          },
+        },
+      },
+    },
   },
 });

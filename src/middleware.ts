@@ -1,6 +1,6 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { LANG_COOKIE, normalizeLang } from './lib/i18n/index.ts';
-import { createT, pageTextsElement } from './lib/i18n/texts.server.ts';
+import { createT } from './lib/i18n/texts.server.ts';
 import { guard } from './lib/domain/routes.ts';
 import { ANONYMOUS } from './lib/bff/session.ts';
 import { decodeClaims, isExpired } from './lib/bff/claims.ts';
@@ -11,6 +11,7 @@ import { allowSameOriginFraming, isFrameablePath, securityHeaders } from './lib/
 import { isApiRequest, isOpenUtility } from './lib/bff/paths.ts';
 import { refuseForeignOrigin } from './lib/bff/origin.ts';
 import { withPageTexts } from './lib/i18n/inject.server.ts';
+import { appIslandTexts, pageTextsFor } from './lib/i18n/island-texts.server.ts';
 
 /** Unsafe requests from other sites are refused before anything else runs. */
 const sameOrigin = defineMiddleware((context, next) => refuseForeignOrigin(context.request, context.url) ?? next());
@@ -66,10 +67,11 @@ const endedSession = defineMiddleware(async (context, next) => {
   return context.redirect(url.pathname + url.search, 302);
 });
 
-/** A page with islands carries its language's texts for them before its first island (see inject.server.ts). */
+/** A page with islands carries the texts they use, in its language, before them (see inject.server.ts). */
 const pageTexts = defineMiddleware(async (context, next) => {
   const response = await next();
-  return withPageTexts(response, () => pageTextsElement(context.locals.lang));
+  const islands = await appIslandTexts();
+  return withPageTexts(response, () => pageTextsFor(context.locals.lang, islands));
 });
 
 /** Security headers on every answer; HSTS only over HTTPS. */

@@ -11,6 +11,11 @@ import { MOBILE, SLOW_4G } from './chromium.ts';
  * 100×100 px, such as a cover (EPUB readers). A probe checks
  * every 50 ms and reports through a binding; the clock is the bench's, from the start of the
  * navigation to the report.
+ *
+ * For PDF readers two more times: "first page visible" counts a picture of the page (the ingest's
+ * picture of page 1) once it is drawn at the size pdf.js then draws the page at, and sharp at the
+ * device pixel ratio (natural size ≥ 95% of its displayed size × DPR), else the page's canvas;
+ * "first page drawn by pdf.js" waits for the page's text layer too (text selectable).
  */
 
 const PROBE = `(() => {
@@ -49,19 +54,49 @@ const PROBE = `(() => {
       return false;
     } catch { return false; }
   };
+  // The sharp picture on screen now, reported again whenever its size changes.
+  let picture = '';
+  const checkPicture = () => {
+    const dpr = window.devicePixelRatio || 1;
+    for (const img of document.querySelectorAll('img')) {
+      if (!img.complete || !img.naturalWidth || !visible(img)) continue;
+      const r = img.getBoundingClientRect();
+      if (img.naturalWidth < r.width * dpr * 0.95 || img.naturalHeight < r.height * dpr * 0.95) continue;
+      const size = JSON.stringify({ width: Math.round(r.width), height: Math.round(r.height) });
+      if (size !== picture && window.__benchPicture) window.__benchPicture(size);
+      picture = size;
+      return;
+    }
+  };
+  let texted = false;
+  const checkText = () => {
+    for (const layer of document.querySelectorAll('.textLayer')) {
+      if (visible(layer) && (layer.textContent || '').trim().length >= 20) {
+        texted = true;
+        return window.__benchText && window.__benchText();
+      }
+    }
+  };
   const check = () => {
+    if (!done) checkPicture();
+    else if (!texted) checkText();
     if (done) return;
-    for (const c of document.querySelectorAll('canvas')) if (inked(c)) return report('canvas');
+    for (const c of document.querySelectorAll('canvas')) {
+      if (inked(c)) {
+        const r = c.getBoundingClientRect();
+        return report('canvas', JSON.stringify({ width: Math.round(r.width), height: Math.round(r.height) }));
+      }
+    }
     for (const f of document.querySelectorAll('iframe')) if (visible(f) && shown(f.contentDocument)) return report('iframe');
     for (const el of document.querySelectorAll('[data-reader-content], [data-epub-content]')) {
       if (visible(el) && shown(el)) return report('element');
     }
   };
-  const report = (how) => {
+  const report = (how, size = '') => {
     done = true;
-    requestAnimationFrame(() => window.__benchPainted && window.__benchPainted(how));
+    requestAnimationFrame(() => window.__benchPainted && window.__benchPainted(how, size));
   };
-  const timer = setInterval(() => { if (done) clearInterval(timer); else check(); }, 50);
+  const timer = setInterval(() => { if (done && texted) clearInterval(timer); else check(); }, 50);
 })();`;
 
 export interface FirstPaint {
@@ -71,8 +106,16 @@ export interface FirstPaint {
   bytes: number;
   bookBytes: number;
   how: string;
+  /** PDF readers: the first page visible (a sharp picture at the page's size, else the page drawn). */
+  visibleMs?: number;
+  /** PDF readers: the first page drawn by pdf.js with its text layer. */
+  textMs?: number;
   error?: string;
 }
+
+type Size = { width: number; height: number };
+/** Within 3% on both sides: the picture sits where the page is drawn. */
+const sameSize = (a: Size, b: Size) => Math.abs(a.width - b.width) <= 0.03 * b.width && Math.abs(a.height - b.height) <= 0.03 * b.height;
 
 /** Counts received bytes per request through the DevTools protocol. */
 function byteCounter(cdp: CDPSession, isBookData: (url: string) => boolean) {
@@ -114,15 +157,24 @@ async function throttle(context: BrowserContext, page: Page): Promise<CDPSession
 }
 
 /** One throttled load of `url` in `context` until its first page is painted (or `timeoutMs`). */
-async function loadOnce(context: BrowserContext, url: string, isBookData: (url: string) => boolean, timeoutMs: number, throttled: boolean): Promise<FirstPaint> {
+async function loadOnce(context: BrowserContext, url: string, isBookData: (url: string) => boolean, timeoutMs: number, throttled: boolean, pdf = false): Promise<FirstPaint> {
   const page = await context.newPage();
   try {
     const cdp = throttled ? await throttle(context, page) : await context.newCDPSession(page);
     if (!throttled) await cdp.send('Network.enable');
     const counted = byteCounter(cdp, isBookData);
     let started = 0;
+    let picture: { ms: number; size: Size } | null = null;
+    let canvas: Size | null = null;
+    await page.exposeBinding('__benchPicture', (_source, size: string) => {
+      picture = { ms: performance.now() - started, size: JSON.parse(size) as Size };
+    });
+    const text = new Promise<number>((resolve) => {
+      void page.exposeBinding('__benchText', () => resolve(performance.now() - started));
+    });
     const painted = new Promise<FirstPaint>((resolve) => {
-      void page.exposeBinding('__benchPainted', (_source, how: string) => {
+      void page.exposeBinding('__benchPainted', (_source, how: string, size: string) => {
+        if (size) canvas = JSON.parse(size) as Size;
         resolve({ ok: true, ms: performance.now() - started, ...counted(), how });
       });
     });
@@ -135,6 +187,12 @@ async function loadOnce(context: BrowserContext, url: string, isBookData: (url: 
     const result = await Promise.race([painted, timeout]);
     const nav = await navigation;
     if (!result.ok && nav instanceof Error) result.error = nav.message;
+    if (pdf && result.ok) {
+      const shown = picture as { ms: number; size: Size } | null;
+      const drawn = canvas as Size | null;
+      result.visibleMs = shown && drawn && shown.ms <= result.ms && sameSize(shown.size, drawn) ? shown.ms : result.ms;
+      result.textMs = await Promise.race([text, new Promise<number>((resolve) => setTimeout(() => resolve(NaN), timeoutMs))]);
+    }
     return result;
   } finally {
     await page.close().catch(() => {});
@@ -148,7 +206,7 @@ async function loadOnce(context: BrowserContext, url: string, isBookData: (url: 
 export async function firstPaint(
   browser: Browser,
   url: string,
-  options: { cached: boolean; cookies?: Record<string, string>; isBookData: (url: string) => boolean; timeoutMs?: number },
+  options: { cached: boolean; cookies?: Record<string, string>; isBookData: (url: string) => boolean; timeoutMs?: number; pdf?: boolean },
 ): Promise<FirstPaint> {
   const context = await browser.newContext({ ...MOBILE });
   const origin = new URL(url).origin;
@@ -161,7 +219,7 @@ export async function firstPaint(
       // Let the warm-up's own requests settle into the cache.
       await new Promise((r) => setTimeout(r, 1500));
     }
-    return await loadOnce(context, url, options.isBookData, timeoutMs, true);
+    return await loadOnce(context, url, options.isBookData, timeoutMs, true, options.pdf);
   } finally {
     await context.close();
   }

@@ -10,6 +10,18 @@ export interface PageWeight {
   requests: number;
   /** Content-Encoding of the HTML, CSS and JS answers ('identity' when none). */
   encodings: string[];
+  /** Each script: its address (path on the page's origin) and wire bytes. */
+  scripts: { path: string; bytes: number }[];
+}
+
+/** The React runtime's files: the react-runtime chunk and Astro's React renderer (its `client` entry). */
+export const REACT_RUNTIME = /^\/_astro\/(react-runtime|client)\.[\w-]+\.js$/;
+
+/** A page's JavaScript split into the React runtime (shared, cached across routes) and the rest, the route's own. */
+export function splitRuntime(weight: PageWeight): { runtime: number; own: number } {
+  let runtime = 0;
+  for (const script of weight.scripts) if (REACT_RUNTIME.test(script.path)) runtime += script.bytes;
+  return { runtime, own: weight.js - runtime };
 }
 
 /**
@@ -25,11 +37,11 @@ export async function measureWeight(browser: Browser, url: string, options: Brow
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    const types = new Map<string, { type: string; encoding: string }>();
-    const weight: PageWeight = { status: 0, html: 0, css: 0, js: 0, other: 0, requests: 0, encodings: [] };
+    const types = new Map<string, { type: string; encoding: string; path: string }>();
+    const weight: PageWeight = { status: 0, html: 0, css: 0, js: 0, other: 0, requests: 0, encodings: [], scripts: [] };
     cdp.on('Network.responseReceived', (e) => {
       const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]));
-      types.set(e.requestId, { type: e.type, encoding: headers['content-encoding'] ?? 'identity' });
+      types.set(e.requestId, { type: e.type, encoding: headers['content-encoding'] ?? 'identity', path: new URL(e.response.url).pathname });
     });
     cdp.on('Network.loadingFinished', (e) => {
       const info = types.get(e.requestId);
@@ -38,7 +50,10 @@ export async function measureWeight(browser: Browser, url: string, options: Brow
       const bytes = e.encodedDataLength;
       if (info.type === 'Document') weight.html += bytes;
       else if (info.type === 'Stylesheet') weight.css += bytes;
-      else if (info.type === 'Script') weight.js += bytes;
+      else if (info.type === 'Script') {
+        weight.js += bytes;
+        weight.scripts.push({ path: info.path, bytes });
+      }
       else weight.other += bytes;
       if (['Document', 'Stylesheet', 'Script'].includes(info.type)) weight.encodings.push(`${info.type}:${info.encoding}`);
     });

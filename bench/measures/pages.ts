@@ -4,7 +4,7 @@ import { MOBILE } from '../lib/chromium.ts';
 import { timedRequest } from '../lib/http.ts';
 import { runLighthouse, type LighthouseScores } from '../lib/lighthouse.ts';
 import { median } from '../lib/stats.ts';
-import { measureWeight } from '../lib/weight.ts';
+import { measureWeight, splitRuntime } from '../lib/weight.ts';
 import { readSitemaps } from '../lib/sitemap.ts';
 
 const KB = 1024;
@@ -13,9 +13,10 @@ const KB = 1024;
  * 2. Page weight and Lighthouse for the public book page, a printed QR code's landing, a public
  * library's page, a public article, the login page, and (with the session
  * cookie) the signed-in book list and book detail: the compressed JS, CSS and HTML bytes Chromium
- * downloads, and Lighthouse's mobile default run (median of several). Then the sitemap count:
- * the addresses each sitemap of the index lists, the content sitemap (articles, video, audio)
- * among them, with the public article page measured above.
+ * downloads, and Lighthouse's mobile default run (median of several). Signed-in pages report their
+ * JS in two parts: the React runtime, one file cached across routes, and the route's own JS. Then
+ * the sitemap count: the addresses each sitemap of the index lists, the content sitemap (articles,
+ * video, audio) among them, with the public article page measured above.
  */
 export const pagesMeasure: Measure = {
   name: 'pages',
@@ -40,23 +41,24 @@ export const pagesMeasure: Measure = {
     for (const route of routes) {
       const url = product.origin + route.path;
       const cookie = route.signedIn ? `${ACCESS_COOKIE}=${token}` : undefined;
-      const weightGoal = route.signedIn ? 'JS ≤ 56 KB' : '0 KB JS, HTML+CSS ≤ 30 KB';
+      const weightGoal = route.signedIn ? 'own JS ≤ 40 KB' : '0 KB JS, HTML+CSS ≤ 30 KB';
       const lhGoal = route.signedIn ? '' : '100 in all four, LCP ≤ 1.2 s';
       const probe = await timedRequest(product.origin, 'GET', route.path, { headers: cookie ? { cookie } : {} });
       if (probe.status !== 200) {
         const why = `GET ${route.path} answered ${probe.status}${probe.headers.location ? ` → ${probe.headers.location}` : ''}`;
-        rows.push({ figure: `${route.name}: compressed JS / CSS / HTML`, goal: weightGoal, measured: 'not available', pass: false, note: why });
+        rows.push({ figure: `${route.name}: ${route.signedIn ? 'compressed React runtime + own JS' : 'compressed JS'} / CSS / HTML`, goal: weightGoal, measured: 'not available', pass: false, note: why });
         rows.push({ figure: `${route.name}: Lighthouse`, goal: lhGoal, measured: 'not available', pass: route.signedIn ? null : false });
         continue;
       }
       ctx.log(`pages: ${route.name}`);
       const weight = await measureWeight(browser, url, MOBILE, cookie ? { [ACCESS_COOKIE]: token! } : {});
       const kb = (n: number) => `${(n / KB).toFixed(1)} KB`;
-      const weightPass = route.signedIn ? weight.js <= 56 * KB : weight.js === 0 && weight.html + weight.css <= 30 * KB;
+      const { runtime, own } = splitRuntime(weight);
+      const weightPass = route.signedIn ? own <= 40 * KB : weight.js === 0 && weight.html + weight.css <= 30 * KB;
       rows.push({
-        figure: `${route.name}: compressed JS / CSS / HTML`,
+        figure: `${route.name}: ${route.signedIn ? 'compressed React runtime + own JS' : 'compressed JS'} / CSS / HTML`,
         goal: weightGoal,
-        measured: `${kb(weight.js)} / ${kb(weight.css)} / ${kb(weight.html)}`,
+        measured: `${route.signedIn ? `${kb(runtime)} + ${kb(own)}` : kb(weight.js)} / ${kb(weight.css)} / ${kb(weight.html)}`,
         pass: weightPass,
         note: weight.encodings.some((e) => e.endsWith(':identity')) ? `sent without compression: ${weight.encodings.filter((e) => e.endsWith(':identity')).join(', ')}` : undefined,
         data: weight,

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import { IMAGE_EXTENSIONS, IMAGE_TYPES } from '../../lib/domain/account-validation.ts';
 import { accountErrorText } from '../../lib/i18n/account-errors.ts';
 import { $avatarUpload, chooseAvatar, resetAvatarUpload, saveAvatar } from '../../lib/stores/account.ts';

@@ -29,3 +29,6 @@ export function DistrictField({ lang, initial, error: initialError, ...props }: 
     </I18nRoot>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+DistrictField.texts = ['account'];

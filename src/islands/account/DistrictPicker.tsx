@@ -1,6 +1,6 @@
 import { useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import type { District } from '../../lib/api/schemas/account.ts';
 import { createDistrictSearch, districtLabel } from '../../lib/stores/account.ts';
 

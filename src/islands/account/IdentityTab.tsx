@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import type { AccountProfile } from '../../lib/api/schemas/account.ts';
 import { bioText, genderOf } from '../../lib/domain/account-validation.ts';
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import { validatePasswordForm, type PasswordForm } from '../../lib/domain/account-validation.ts';
 import { remainingErrors } from '../../lib/domain/field-errors.ts';
 import { accountErrorText } from '../../lib/i18n/account-errors.ts';

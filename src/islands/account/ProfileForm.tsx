@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import type { AccountProfile } from '../../lib/api/schemas/account.ts';
 import { BIO_MAX, validateProfileForm, type ProfileForm as ProfileValues } from '../../lib/domain/account-validation.ts';
 import { remainingErrors } from '../../lib/domain/field-errors.ts';

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
 import type { AccountProfile } from '../../lib/api/schemas/account.ts';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { $accountProfile } from '../../lib/stores/account.ts';
 import { Avatar } from '../shell/Avatar.tsx';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { AvatarModal } from './AvatarModal.tsx';
 import { IdentityTab } from './IdentityTab.tsx';
 import { PasswordModal } from './PasswordModal.tsx';
@@ -108,3 +107,6 @@ function Settings({ initial, initialTab }: { initial: AccountProfile; initialTab
 function tabHref(tab: SettingsTab): string {
   return tab === 'identity' ? '/setting' : `/setting?tab=${tab}`;
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+SettingsPage.texts = ['access', 'account', 'apiErrors', 'common', 'errors'];

@@ -1,5 +1,5 @@
 import { useState, type InputHTMLAttributes } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import { EYE, EYE_OFF } from '../../components/account/password-icons.ts';
 import { StrokeIcon } from '../shell/Icon.tsx';
 

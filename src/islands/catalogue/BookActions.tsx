@@ -1,12 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { detailButtonInput, readerHref } from '../../lib/domain/book.ts';
 import { membershipState, membershipWarning } from '../../lib/domain/membership.ts';
 import { formatOfferDeadline, lendingButton, lendingLabelKey, lendingReason, type LendingLabel } from '../../lib/domain/lending.ts';
 import { $menuEntries } from '../../lib/stores/shell.ts';
 import { $queueBusy, joinBookQueue, openDialog } from '../../lib/stores/catalogue.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { useMounted } from '../shell/useMounted.ts';
 import type { CatalogueIconName } from '../../components/catalogue/icons.ts';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
@@ -138,3 +137,6 @@ function Actions({ variant, ...props }: BookIslandProps & { variant: Props['vari
     </div>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+BookActions.texts = ['apiErrors', 'catalogue', 'errors', 'lending'];

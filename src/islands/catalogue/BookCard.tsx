@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import { bookPath } from '../../lib/domain/book.ts';
 import { formatRating } from '../../lib/domain/rating.ts';
 import { shortText } from '../../lib/domain/text.ts';

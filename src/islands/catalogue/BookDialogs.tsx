@@ -1,16 +1,21 @@
+import { lazy } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { $dialog, closeDialog } from '../../lib/stores/catalogue.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
-import { BorrowDialog } from './BorrowDialog.tsx';
-import { FollowConfirmDialog } from './FollowConfirmDialog.tsx';
-import { LoanConfirmation } from './LoanConfirmation.tsx';
+import { $loanConfirmation } from '../../lib/stores/loan-confirmation.ts';
+import { $followConfirm } from '../../lib/stores/social.ts';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { Deferred } from '../shell/Deferred.tsx';
 import { Modal } from '../shell/Modal.tsx';
-import { PeopleList } from './PeopleList.tsx';
-import { RecommendDialog } from './RecommendDialog.tsx';
-import { ShareDialog } from './ShareDialog.tsx';
 import { useBook, type BookIslandProps } from './useBook.ts';
+
+// Each dialog's code loads when it first opens (see Deferred).
+const BorrowDialog = lazy(() => import('./BorrowDialog.tsx').then((m) => ({ default: m.BorrowDialog })));
+const FollowConfirmDialog = lazy(() => import('./FollowConfirmDialog.tsx').then((m) => ({ default: m.FollowConfirmDialog })));
+const LoanConfirmation = lazy(() => import('./LoanConfirmation.tsx').then((m) => ({ default: m.LoanConfirmation })));
+const PeopleList = lazy(() => import('./PeopleList.tsx').then((m) => ({ default: m.PeopleList })));
+const RecommendDialog = lazy(() => import('./RecommendDialog.tsx').then((m) => ({ default: m.RecommendDialog })));
+const ShareDialog = lazy(() => import('./ShareDialog.tsx').then((m) => ({ default: m.ShareDialog })));
 
 /** The detail page's dialogs (spec 01 §2.5), opened through the store from any island. */
 export function BookDialogs({ lang, ...props }: BookIslandProps & { lang: Lang }) {
@@ -27,18 +32,35 @@ function Dialogs(props: BookIslandProps) {
   const { t } = useTranslation();
   const book = useBook(props);
   const dialog = useStore($dialog);
+  const loan = useStore($loanConfirmation);
+  const follow = useStore($followConfirm);
   return (
     <>
-      <BorrowDialog open={dialog === 'borrow'} book={book} />
+      <Deferred when={dialog === 'borrow'}>
+        <BorrowDialog open={dialog === 'borrow'} book={book} />
+      </Deferred>
       {PEOPLE.map((kind) => (
         <Modal key={kind} open={dialog === kind} onClose={closeDialog} title={t(`catalogue.people.${kind}Title`)}>
-          <PeopleList kind={kind} viewerId={props.userId} />
+          <Deferred when={dialog === kind}>
+            <PeopleList kind={kind} viewerId={props.userId} />
+          </Deferred>
         </Modal>
       ))}
-      <RecommendDialog open={dialog === 'recommend'} viewerId={props.userId} />
-      <ShareDialog open={dialog === 'share'} book={book} />
-      <FollowConfirmDialog />
-      <LoanConfirmation />
+      <Deferred when={dialog === 'recommend'}>
+        <RecommendDialog open={dialog === 'recommend'} viewerId={props.userId} />
+      </Deferred>
+      <Deferred when={dialog === 'share'}>
+        <ShareDialog open={dialog === 'share'} book={book} />
+      </Deferred>
+      <Deferred when={follow !== null}>
+        <FollowConfirmDialog />
+      </Deferred>
+      <Deferred when={loan !== null}>
+        <LoanConfirmation />
+      </Deferred>
     </>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+BookDialogs.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending'];

@@ -1,11 +1,10 @@
 import { useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { Author, Category } from '../../lib/api/schemas/catalogue.ts';
 import { activeFilterCount, bookQueryString, sortOptions, withoutFilters, yearOptions, type BookQuery } from '../../lib/domain/book.ts';
 import { $filterOpen, authorPicker, categoryPicker, closeFilter, openFilter, showBooks } from '../../lib/stores/catalogue.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
 import { Modal } from '../shell/Modal.tsx';
 import { Picker } from './Picker.tsx';
@@ -183,3 +182,6 @@ function Toggle({ checked, onChange, label, hint }: { checked: boolean; onChange
     </div>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+BookFilters.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'libraries'];

@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { BookListItem } from '../../lib/api/schemas/catalogue.ts';
 import type { ListBody } from '../../lib/api/schemas/common.ts';
 import { activeFilterCount, type BookQuery } from '../../lib/domain/book.ts';
 import { bookGrid as catalogueGrid, hasMore, libraryBookGrid, notifyCatalogueError, openFilter } from '../../lib/stores/catalogue.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { BookCard } from './BookCard.tsx';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
 
@@ -104,3 +103,6 @@ function Grid({ query, initial, failed }: Omit<Props, 'lang'>) {
     </div>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+BookGrid.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending'];

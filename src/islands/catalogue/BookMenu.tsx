@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import type { BookDetail } from '../../lib/api/schemas/catalogue.ts';
 import { openDialog, type BookDialog } from '../../lib/stores/catalogue.ts';
 import { usePopover } from '../shell/usePopover.ts';

@@ -1,10 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { BookDetail } from '../../lib/api/schemas/catalogue.ts';
 import { formatRating } from '../../lib/domain/rating.ts';
 import { $reviewBusy, $reviews, saveReview } from '../../lib/stores/reviews.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { useMounted } from '../shell/useMounted.ts';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
 import { Comment } from './Comment.tsx';
@@ -100,3 +99,6 @@ function BookReviewForm({ book }: { book: BookDetail }) {
   const busy = useStore($reviewBusy);
   return <ReviewForm own={book.user_rating} busy={busy} onSave={(input) => void saveReview(t, input)} />;
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+BookReviews.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending'];

@@ -1,9 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { specTiles } from '../../lib/domain/book.ts';
 import { openDialog, type BookDialog } from '../../lib/stores/catalogue.ts';
 import type { CatalogueIconName } from '../../components/catalogue/icons.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
 import { useBook, type BookIslandProps } from './useBook.ts';
 
@@ -74,3 +73,6 @@ function Tiles(props: BookIslandProps) {
     </ul>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+BookStats.texts = ['apiErrors', 'catalogue', 'errors', 'lending'];

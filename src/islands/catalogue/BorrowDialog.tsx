@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import type { BookDetail, EpustakaBrief } from '../../lib/api/schemas/catalogue.ts';
 import { LOAN_DAYS } from '../../lib/api/schemas/values.ts';
 import { readerHref } from '../../lib/domain/book.ts';

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 
 /** A comment cut to two lines (spec 01 §9), with a button to show it whole when it is longer. */
 export function ClampText({ text }: { text: string }) {

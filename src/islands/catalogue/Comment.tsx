@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import type { Rating } from '../../lib/api/schemas/catalogue.ts';
 import { formatRating, isEdited } from '../../lib/domain/rating.ts';
 import { isBlank } from '../../lib/domain/text.ts';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import type { UserBrief } from '../../lib/api/schemas/catalogue.ts';
 import { askFollow, type Reloadable } from '../../lib/stores/social.ts';
 

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import { $followBusy, $followConfirm, cancelFollow, confirmFollow } from '../../lib/stores/social.ts';
 import { ConfirmModal } from '../shell/ConfirmModal.tsx';
 

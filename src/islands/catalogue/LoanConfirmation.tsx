@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import { formatOfferDeadline } from '../../lib/domain/lending.ts';
 import { $loanConfirmation, closeLoanConfirmation } from '../../lib/stores/loan-confirmation.ts';
 import { Modal } from '../shell/Modal.tsx';

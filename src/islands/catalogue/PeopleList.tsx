@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import type { Borrower, CollectionOwner, QueueEntry, UserBrief } from '../../lib/api/schemas/catalogue.ts';
 import type { MapStore } from 'nanostores';
 import { borrowers, hasMore, notifyCatalogueError, owners, queue, type ListState } from '../../lib/stores/catalogue.ts';

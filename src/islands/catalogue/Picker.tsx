@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import { hasMore, notifyCatalogueError, searchPicker, type ListStore } from '../../lib/stores/catalogue.ts';
 
 interface Props<T> {

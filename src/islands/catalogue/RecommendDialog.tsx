@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import { closeDialog, followers, hasMore, notifyCatalogueError } from '../../lib/stores/catalogue.ts';
 import { $recommendBusy, $recommendSent, recommendTo } from '../../lib/stores/social.ts';
 import { Avatar } from '../shell/Avatar.tsx';

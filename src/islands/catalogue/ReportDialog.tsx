@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import { REPORT_REASONS, type ReportReason } from '../../lib/api/schemas/values.ts';
 import { $reporting, $reviewBusy, reportComment } from '../../lib/stores/reviews.ts';
 import { Modal } from '../shell/Modal.tsx';

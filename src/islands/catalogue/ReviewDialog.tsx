@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import { Modal } from '../shell/Modal.tsx';
 import { ReviewForm } from './ReviewForm.tsx';
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import { reviewFormState } from '../../lib/domain/rating.ts';
 import { StarInput } from './StarInput.tsx';
 

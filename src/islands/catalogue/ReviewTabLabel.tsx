@@ -1,8 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { $reviews } from '../../lib/stores/reviews.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { useMounted } from '../shell/useMounted.ts';
 import { useBook, type BookIslandProps } from './useBook.ts';
 
@@ -22,3 +21,6 @@ function Label(props: BookIslandProps) {
   const reviews = useMounted() ? stored : undefined;
   return <>{t('catalogue.tabs.reviewCount', { count: reviews?.meta.review_count ?? book.review_count })}</>;
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+ReviewTabLabel.texts = ['apiErrors', 'catalogue', 'errors', 'lending'];

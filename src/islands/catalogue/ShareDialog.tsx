@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import type { BookDetail } from '../../lib/api/schemas/catalogue.ts';
 import { bookPath, shareLinks } from '../../lib/domain/book.ts';
 import { closeDialog } from '../../lib/stores/catalogue.ts';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import { formatRating, RATING_STEPS, tooltipIndex } from '../../lib/domain/rating.ts';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import { COMMENT_MAX_CHARS } from '../../lib/domain/comments.ts';
 import { isBlank } from '../../lib/domain/text.ts';
 

@@ -1,6 +1,5 @@
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { Comment } from '../../lib/api/schemas/comments.ts';
 import { REPORT_REASONS, type ReportReason } from '../../lib/api/schemas/values.ts';
@@ -10,7 +9,7 @@ import { builtHref } from '../../lib/domain/built-pages.ts';
 import { createCommentList, createModeStore, createReplyList, type CommentList, type ReplyList } from '../../lib/stores/comments.ts';
 import { hasMore, type ListStore } from '../../lib/stores/list.ts';
 import { notify, notifyError } from '../../lib/stores/shell.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
 import { Modal } from '../shell/Modal.tsx';
 import { ConfirmModal } from '../shell/ConfirmModal.tsx';
@@ -352,3 +351,6 @@ function ReportDialog({ comment, onClose }: { comment: Comment | null; onClose: 
     </Modal>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+Comments.texts = ['apiErrors', 'catalogue', 'comments', 'common', 'errors'];

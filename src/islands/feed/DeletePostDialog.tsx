@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import { api } from '../../lib/api/browser.ts';
 import { deletePost } from '../../lib/api/feed.ts';
 import type { FeedItem } from '../../lib/api/schemas/feed.ts';

@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { ListBody } from '../../lib/api/schemas/common.ts';
 import type { FeedItem } from '../../lib/api/schemas/feed.ts';
 import { createFeedList, patchItem, toggleLike, type FeedList } from '../../lib/stores/feed.ts';
 import { hasMore } from '../../lib/stores/list.ts';
 import { notifyError } from '../../lib/stores/shell.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { FeedCard } from './FeedCard.tsx';
 import { PostComposer } from './PostComposer.tsx';
 import { DeletePostDialog } from './DeletePostDialog.tsx';
@@ -112,3 +111,6 @@ function MoreTrigger({ list, loading }: { list: FeedList; loading: boolean }) {
     </div>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+Feed.texts = ['account', 'apiErrors', 'catalogue', 'common', 'errors', 'feed'];

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import type { FeedBook, FeedItem } from '../../lib/api/schemas/feed.ts';
 import { builtHref } from '../../lib/domain/built-pages.ts';
 import { bookPath } from '../../lib/domain/book.ts';

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { FeedItem } from '../../lib/api/schemas/feed.ts';
 import { toggleLike } from '../../lib/stores/feed.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { FeedCard } from './FeedCard.tsx';
 import { DeletePostDialog } from './DeletePostDialog.tsx';
 
@@ -33,3 +32,6 @@ function Detail({ item: initial, viewerId }: Omit<Props, 'lang'>) {
     </>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+FeedDetail.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'feed'];

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import { api } from '../../lib/api/browser.ts';
 import { uploadObject } from '../../lib/api/account.ts';
 import { createPost } from '../../lib/api/feed.ts';

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { Banner } from '../../lib/api/schemas/home.ts';
 import { autoAdvances, BANNER_INTERVAL_MS, nextBanner } from '../../lib/domain/home.ts';
 import { isBuiltPage } from '../../lib/domain/built-pages.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 
 /**
  * The home page banners: one slide at a time with previous/next buttons and a pause button. It
@@ -92,3 +91,6 @@ function Carousel({ banners }: { banners: Banner[] }) {
     </section>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+BannerCarousel.texts = ['reach'];

@@ -1,9 +1,8 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { Greeting } from '../../lib/api/schemas/home.ts';
 import { GREETING_SHOWN_KEY } from '../../lib/domain/home.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { Icon } from '../shell/Icon.tsx';
 
 /**
@@ -51,3 +50,6 @@ function Dialog({ greeting }: { greeting: Greeting }) {
     </div>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+WelcomeGreeting.texts = ['common', 'reach'];

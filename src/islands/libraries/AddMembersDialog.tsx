@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import { addMembers, hasMore, nonMemberList, notifyLibraryError } from '../../lib/stores/libraries.ts';
 import { Modal } from '../shell/Modal.tsx';
 import { Avatar } from '../shell/Avatar.tsx';

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { epustakaPath, libraryJoinButton, membershipPath } from '../../lib/domain/libraries.ts';
 import { hasMore, joinLibrary, loadMemberModal, memberModalList, notifyLibraryError } from '../../lib/stores/libraries.ts';
 import { notify } from '../../lib/stores/shell.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { Modal } from '../shell/Modal.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
@@ -143,3 +142,6 @@ function MemberModalList() {
     </div>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+LibraryActions.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'libraries'];

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import type { EpustakaCard } from '../../lib/api/schemas/epustaka.ts';
 import { epustakaPath } from '../../lib/domain/libraries.ts';
 import { LibraryLogo } from './LibraryLogo.tsx';

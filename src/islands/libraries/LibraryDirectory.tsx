@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { EpustakaCard } from '../../lib/api/schemas/epustaka.ts';
 import type { ListBody } from '../../lib/api/schemas/common.ts';
 import { directory, hasMore, notifyLibraryError } from '../../lib/stores/libraries.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { LibraryCard } from './LibraryCard.tsx';
 
 interface Props {
@@ -95,3 +94,6 @@ function Grid({ q, initial, failed }: Omit<Props, 'lang'>) {
     </div>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+LibraryDirectory.texts = ['apiErrors', 'catalogue', 'errors', 'lending', 'libraries'];

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { EpustakaMember } from '../../lib/api/schemas/epustaka.ts';
 import type { ListBody } from '../../lib/api/schemas/common.ts';
 import { membershipPath } from '../../lib/domain/libraries.ts';
 import { $membershipBusy, approve, askRemove, hasMore, memberList, notifyLibraryError, requestList } from '../../lib/stores/libraries.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 import { AddMembersDialog } from './AddMembersDialog.tsx';
@@ -168,3 +167,6 @@ function MemberRow({ member, tab, lang }: { member: EpustakaMember; tab: Members
     </li>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+MembershipAdmin.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'libraries'];

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import { $membershipBusy, $membershipConfirm, cancelMembershipConfirm, confirmMembershipAction } from '../../lib/stores/libraries.ts';
 import { ConfirmModal } from '../shell/ConfirmModal.tsx';
 

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { MediaItem } from '../../lib/api/schemas/media.ts';
 import { contentPath, formatDuration, SKIP_SECONDS, skipTo } from '../../lib/domain/media.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { MediaGate } from './MediaGate.tsx';
 import { ShareButton } from './ShareButton.tsx';
 import { usePlayback } from './usePlayback.ts';
@@ -155,3 +154,6 @@ function Audio({ item, userId, start, epustakaId }: Omit<Props, 'lang'>) {
     </div>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+AudioPlayer.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'media'];

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { contentDate, formatDuration, playedPercent, type HistoryEntry, type MediaType } from '../../lib/domain/media.ts';
 import { HISTORY_PAGES } from '../../lib/domain/people.ts';
 import { loadHistoryPage, removeHistoryEntry } from '../../lib/stores/content-history.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 
 interface Props {
   lang: Lang;
@@ -120,3 +119,5 @@ function Played({ entry }: { entry: HistoryEntry }) {
     </span>
   );
 }
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+ContentHistory.texts = ['apiErrors', 'errors', 'media'];

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import type { ContentEpustaka } from '../../lib/api/schemas/media.ts';
 import { membershipState } from '../../lib/domain/membership.ts';
 import { joinMembership } from '../../lib/stores/catalogue.ts';

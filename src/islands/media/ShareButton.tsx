@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 
 /** Copies the item's address (spec 03 §2.20: origin/{type}/{id}/{epustaka}). */
 export function ShareButton({ path }: { path: string }) {

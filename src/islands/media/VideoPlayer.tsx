@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { MediaItem } from '../../lib/api/schemas/media.ts';
 import { contentPath, MINI_PLAYER_RATIO } from '../../lib/domain/media.ts';
 import { membershipState } from '../../lib/domain/membership.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { MediaGate } from './MediaGate.tsx';
 import { ShareButton } from './ShareButton.tsx';
 import { usePlayback } from './usePlayback.ts';
@@ -124,3 +123,6 @@ function Video({ item, userId, start, epustakaId }: Omit<Props, 'lang'>) {
     </div>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+VideoPlayer.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'media'];

@@ -20,3 +20,6 @@ function Control(props: BookIslandProps) {
   if (book.using_drm || !book.web_readable || !book.has_borrow || !book.file_ext) return null;
   return <SaveOfflineControl bookId={book.id} />;
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+BookSaveOffline.texts = ['apiErrors', 'catalogue', 'errors', 'lending', 'offline'];

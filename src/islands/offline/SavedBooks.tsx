@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { formatBytes } from '../../lib/domain/offline.ts';
 import { canSaveOffline } from '../../lib/offline/save.ts';
 import { $savedBooks, $storage, refreshSavedBooks, removeFromDevice } from '../../lib/stores/offline.ts';
 import { notify, notifyError } from '../../lib/stores/shell.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { useMounted } from '../shell/useMounted.ts';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 
@@ -84,3 +83,6 @@ function SavedBookList() {
     </section>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+SavedBooks.texts = ['apiErrors', 'errors', 'offline'];

@@ -1,12 +1,11 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/api/browser.ts';
 import { getUserProfile } from '../../lib/api/people.ts';
 import type { Reloadable } from '../../lib/stores/social.ts';
 import { FollowButton } from '../catalogue/FollowButton.tsx';
 import { FollowConfirmDialog } from '../catalogue/FollowConfirmDialog.tsx';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { PersonList, type PersonListRow } from './PersonList.tsx';
 
 interface Props {
@@ -66,3 +65,6 @@ function Rows({ rows: initial, viewerId, label, anchors, dropFollowed = false }:
     </>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+PeopleRows.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'people'];

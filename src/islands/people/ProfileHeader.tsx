@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { hasMore } from '../../lib/stores/list.ts';
 import { notifyCatalogueError } from '../../lib/stores/catalogue.ts';
@@ -8,7 +7,7 @@ import { askFollow } from '../../lib/stores/social.ts';
 import { $shownProfile, dialogReloadable, followerDialog, followingDialog, profileReload, showProfile, type ProfileState } from '../../lib/stores/people.ts';
 import { FollowButton } from '../catalogue/FollowButton.tsx';
 import { FollowConfirmDialog } from '../catalogue/FollowConfirmDialog.tsx';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { Modal } from '../shell/Modal.tsx';
 import { PersonList } from './PersonList.tsx';
 
@@ -122,3 +121,6 @@ function FollowList({ which, viewerId }: { which: Which; viewerId: string }) {
     </div>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+ProfileHeader.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'people'];

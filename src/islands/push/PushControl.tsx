@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/api/browser.ts';
 import { fetchPushKey, removePushSubscription, savePushSubscription } from '../../lib/api/push.ts';
 import { applicationServerKey, pushStateOf, PUSH_SERVICE_WORKER, type PushState } from '../../lib/domain/push.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 
 /**
  * "Turn on notifications" for this browser. Nothing is asked on page load: the browser's permission
@@ -125,3 +124,6 @@ function Control({ lang }: { lang: Lang }) {
     </section>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+PushControl.texts = ['apiErrors', 'push'];

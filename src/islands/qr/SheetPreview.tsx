@@ -14,3 +14,6 @@ export function SheetPreview({ src, alt, label }: Props) {
     </button>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+SheetPreview.texts = [] as string[];

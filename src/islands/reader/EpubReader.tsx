@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
 import type { BookReadingData, ReaderProblem } from '../../lib/api/schemas/reader.ts';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { ReadingPreferences } from '../../lib/api/schemas/reading-preferences.ts';
@@ -14,7 +13,7 @@ import { followPageLayouts, hasMixedLayout, locationInSection, reportRenderFailu
 import { guardDocument } from '../../lib/stores/reader-guard.ts';
 import { $navigation, $page, $pageCount, $readerFailure, $readerStatus, beginReading, loadNavigation, showPage } from '../../lib/stores/reader.ts';
 import { notify } from '../../lib/stores/shell.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { ErrorScreen, LoadingScreen, ReaderDialogs } from './ReaderScreens.tsx';
 import { ReaderFrame } from './ReaderFrame.tsx';
 import { ReaderToolbar } from './ReaderToolbar.tsx';
@@ -395,3 +394,6 @@ function attachTapZones(doc: Document, onTap: (side: 'left' | 'right') => void):
   doc.addEventListener('click', onClick);
   return () => doc.removeEventListener('click', onClick);
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+EpubReader.texts = ['access', 'apiErrors', 'common', 'errors', 'reader', 'readerComfort', 'readingProgress'];

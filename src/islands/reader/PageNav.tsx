@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import { ReaderIcon } from './ReaderIcon.tsx';
 
 /** Previous and next page with the position between them. */

@@ -1,6 +1,6 @@
 import { memo, useEffect, useRef } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import { pageTextContent, type PdfJs } from '../../lib/reader/pdf.ts';
 import { buildPageText, highlightSegments, type Match } from '../../lib/reader/search.ts';
 

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import type { PdfJs } from '../../lib/reader/pdf.ts';
 import type { PdfSearch } from './usePdfSearch.ts';
 import { PdfPageView } from './PdfPageView.tsx';

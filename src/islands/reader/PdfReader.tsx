@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
 import type { BookReadingData, ReaderProblem } from '../../lib/api/schemas/reader.ts';
 import { nextZoom, startPage } from '../../lib/domain/reading.ts';
 import { PHONE_READER_WIDTH, doubleTapZoom, fitPageZoom, fitWidthZoom, openingZoom, pinchedZoom, type Size } from '../../lib/domain/reader-zoom.ts';
@@ -15,7 +14,7 @@ import { startPdfFetch, startPreviewFetch } from '../../lib/reader/early.ts';
 import type { ObjectSource } from '../../lib/reader/source.ts';
 import { $navigation, $page, $pageCount, $readerFailure, $readerStatus, beginReading, loadNavigation, readerData, showPage } from '../../lib/stores/reader.ts';
 import { notify } from '../../lib/stores/shell.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { ErrorScreen, LoadingScreen, ReaderDialogs } from './ReaderScreens.tsx';
 import { ReaderFrame } from './ReaderFrame.tsx';
 import { ReaderToolbar } from './ReaderToolbar.tsx';
@@ -324,18 +323,23 @@ function ZoomPanel({ zoom, onZoom, fitWidth, fitPage }: { zoom: number; onZoom: 
 
 /**
  * A picture of page 1 where pdf.js will draw it, shown until the page itself is drawn: the reader
- * sees the page long before the data pdf.js needs for it has arrived.
+ * sees the page long before the data pdf.js needs for it has arrived. Laid out like the pages
+ * (PdfPages: the same padding, none on phones) and never narrowed to the stage, so it has the
+ * page's size and place; the ingest draws it sharp enough for a phone's pixel ratio.
  */
 function PreviewPage({ url, size, zoom }: { url: string; size: { width: number; height: number }; zoom: number }) {
   return (
-    <div className="bg-base-300 flex h-full min-h-0 flex-1 flex-col overflow-hidden p-3">
+    <div className="bg-base-300 flex h-full min-h-0 flex-1 flex-col overflow-hidden p-3 max-[642px]:px-0 max-[642px]:py-2">
       <img
         src={url}
         alt=""
-        className="mx-auto shrink-0 bg-white shadow-md"
+        className="mx-auto max-w-none shrink-0 bg-white shadow-md"
         style={{ width: size.width * zoom, height: size.height * zoom }}
         onLoad={() => performance.mark('reader:preview')}
       />
     </div>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+PdfReader.texts = ['access', 'apiErrors', 'common', 'errors', 'reader', 'readerComfort', 'readerContent', 'readingProgress'];

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import { $contentBlurred, $contentHidden } from '../../lib/stores/reader-guard.ts';
 
 /**

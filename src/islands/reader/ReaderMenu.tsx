@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import type { TocEntry } from '../../lib/api/schemas/reader.ts';
 import { $bookBookmarks, $navigation } from '../../lib/stores/reader.ts';
 import { useBookmarkPage } from './ReadingProgressLabel.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import { $lastReadElsewhere, $progressConflict } from '../../lib/stores/reader.ts';
 import { ReaderIcon } from './ReaderIcon.tsx';
 

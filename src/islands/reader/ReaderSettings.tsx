@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import {
   FONT_SIZE_MAX,
   FONT_SIZE_MIN,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import { postCitation } from '../../lib/api/reader.ts';
 import { api } from '../../lib/api/browser.ts';
 import { cutCitation, formatCitation, type CitationLabels } from '../../lib/domain/reading.ts';

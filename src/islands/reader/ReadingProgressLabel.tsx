@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import { formatDuration, progressTexts, readingProgress, type BookKind, type Translate } from '../../lib/domain/reading-progress.ts';
 import { $pageCount, readerData } from '../../lib/stores/reader.ts';
 

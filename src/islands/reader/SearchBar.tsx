@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import type { SearchOptions } from '../../lib/reader/search.ts';
 import { ReaderIcon } from './ReaderIcon.tsx';
 

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import { ReaderIcon } from './ReaderIcon.tsx';
 
 /** One tool of the sheet: its tab and what it shows. */

@@ -34,3 +34,6 @@ export function BookResults({ lang, books, label, viewerId }: Props) {
     </I18nRoot>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+BookResults.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'shelf'];

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { MultimediaItem } from '../../lib/api/schemas/people.ts';
 import { builtHref } from '../../lib/domain/built-pages.ts';
@@ -7,7 +6,7 @@ import { formatDuration, type MediaType } from '../../lib/domain/media.ts';
 import { searchHref, searchResultHref } from '../../lib/domain/search.ts';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 import { ShareDialog } from '../catalogue/ShareDialog.tsx';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 
 interface Props {
   lang: Lang;
@@ -81,3 +80,6 @@ function Rows({ kind, rows, label }: Omit<Props, 'lang'>) {
     </>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+MediaResults.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'search'];

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import type { ShelfBook } from '../../lib/api/schemas/shelf.ts';
 import { $bookAction, closeBookAction, openBookAction } from '../../lib/stores/shelf.ts';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';

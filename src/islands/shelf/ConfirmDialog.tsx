@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import { $busy, $confirm, cancelConfirm, confirmAction } from '../../lib/stores/shelf.ts';
 import { ConfirmModal } from '../shell/ConfirmModal.tsx';
 

@@ -1,9 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { ListBody } from '../../lib/api/schemas/common.ts';
 import type { HistoryItem } from '../../lib/api/schemas/shelf.ts';
 import { historyGrid } from '../../lib/stores/shelf.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { ShelfCover, ShelfEmpty, ShelfFooter, ShelfProgressBar, ShelfTitle, useSeededList } from './ShelfParts.tsx';
 
 interface Props {
@@ -41,3 +40,6 @@ function Grid({ initial, userId }: Omit<Props, 'lang'>) {
     </div>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+HistoryGrid.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'readingProgress', 'shelf'];

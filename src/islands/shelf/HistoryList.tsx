@@ -1,11 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { ListBody } from '../../lib/api/schemas/common.ts';
 import type { HistoryItem } from '../../lib/api/schemas/shelf.ts';
 import { moreHref, SHELF_PREVIEW } from '../../lib/domain/shelf.ts';
 import { $busy, askConfirm, historyShelf, searchList } from '../../lib/stores/shelf.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ShelfCover, ShelfEmpty, ShelfFooter, ShelfMoreLink, ShelfProgressBar, ShelfSearch, ShelfTitle, useSeededList } from './ShelfParts.tsx';
@@ -99,3 +98,6 @@ export function HistoryRow({ item, removable = true }: { item: HistoryItem; remo
     </article>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+HistoryList.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'readingProgress', 'shelf'];

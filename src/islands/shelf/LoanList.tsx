@@ -1,12 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { ListBody } from '../../lib/api/schemas/common.ts';
 import type { BorrowShelfItem } from '../../lib/api/schemas/shelf.ts';
 import { readerHref } from '../../lib/domain/book.ts';
 import { daysLeft, formatDueDate, moreHref, SHELF_PREVIEW } from '../../lib/domain/shelf.ts';
 import { $busy, askConfirm, borrowShelf, renew, searchList } from '../../lib/stores/shelf.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 import { BookActionButtons, BookActionDialogs } from './BookActions.tsx';
 import { SaveOfflineControl } from '../offline/SaveOffline.tsx';
@@ -132,3 +131,6 @@ function LoanCard({ loan, now }: { loan: BorrowShelfItem; now: Date }) {
     </article>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+LoanList.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'offline', 'readingProgress', 'shelf'];

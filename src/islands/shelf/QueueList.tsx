@@ -1,11 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { ListBody } from '../../lib/api/schemas/common.ts';
 import type { QueueShelfItem } from '../../lib/api/schemas/shelf.ts';
 import { formatDueDate, moreHref, SHELF_PREVIEW, timeLeft } from '../../lib/domain/shelf.ts';
 import { $busy, askConfirm, borrowHeldCopy, queueShelf } from '../../lib/stores/shelf.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 import { BookActionButtons, BookActionDialogs } from './BookActions.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
@@ -107,3 +106,6 @@ function QueueCard({ entry, now, userId }: { entry: QueueShelfItem; now: Date; u
     </article>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+QueueList.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'readingProgress', 'shelf'];

@@ -1,12 +1,11 @@
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { ListBody } from '../../lib/api/schemas/common.ts';
 import type { ReviewShelfItem } from '../../lib/api/schemas/shelf.ts';
 import { formatRating } from '../../lib/domain/rating.ts';
 import { moreHref, SHELF_PREVIEW } from '../../lib/domain/shelf.ts';
 import { $reviewing, $reviewSaving, closeReview, openReview, reviewShelf, saveShelfReview } from '../../lib/stores/shelf.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 import { ReviewDialog } from '../catalogue/ReviewDialog.tsx';
 import { Stars } from '../catalogue/Stars.tsx';
@@ -93,3 +92,6 @@ function ShelfReviewDialog() {
     : null;
   return <ReviewDialog target={target} busy={saving} onClose={closeReview} onSave={(input) => void saveShelfReview(t, input)} />;
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+ReviewList.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'readingProgress', 'shelf'];

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../shell/I18nRoot.tsx';
 import type { ShelfBook, ShelfProgress } from '../../lib/api/schemas/shelf.ts';
 import { bookPath } from '../../lib/domain/book.ts';
 import { progressLabel, readingProgress } from '../../lib/domain/progress.ts';

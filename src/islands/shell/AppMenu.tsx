@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { $menuEntries, $menuFailed, $menuLoading, loadMenu, syncMenu } from '../../lib/stores/shell.ts';
-import { I18nRoot } from './I18nRoot.tsx';
+import { I18nRoot, useTranslation } from './I18nRoot.tsx';
 import { Icon } from './Icon.tsx';
 import { MenuLoader } from './MenuLoader.tsx';
 import { usePopover } from './usePopover.ts';
@@ -100,3 +99,6 @@ function MenuGrid({ path, onNavigate }: { path: string; onNavigate: () => void }
     </ul>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+AppMenu.texts = ['apiErrors', 'common', 'errors', 'header', 'menu'];

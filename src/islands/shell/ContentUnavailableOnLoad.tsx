@@ -11,3 +11,6 @@ export function ContentUnavailableOnLoad({ kind }: { kind: UnavailableKind }) {
   useEffect(() => showContentUnavailable(kind), [kind]);
   return null;
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+ContentUnavailableOnLoad.texts = [] as string[];

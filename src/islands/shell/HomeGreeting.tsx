@@ -1,8 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { $profile } from '../../lib/stores/app.ts';
-import { I18nRoot } from './I18nRoot.tsx';
+import { I18nRoot, useTranslation } from './I18nRoot.tsx';
 import { useMounted } from './useMounted.ts';
 
 /**
@@ -28,3 +27,6 @@ function Greeting({ initialName }: { initialName: string | null }) {
     </h1>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+HomeGreeting.texts = ['home'];

@@ -1,14 +1,29 @@
-import { useState, type ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { createI18n, type Lang } from '../../lib/i18n/index.ts';
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
+import type { Lang } from '../../lib/i18n/lang.ts';
+import { createTranslate, textsOf } from '../../lib/i18n/translate.ts';
 
 interface Props {
   lang: Lang;
   children: ReactNode;
 }
 
-/** Gives the island below it its own i18next instance in `lang`, for `useTranslation()`. */
+interface Translation {
+  t: TFunction;
+  i18n: { language: Lang };
+}
+
+const Context = createContext<Translation | null>(null);
+
+/** Gives the island below it its texts in `lang`, for `useTranslation()`. */
 export function I18nRoot({ lang, children }: Props) {
-  const [i18n] = useState(() => createI18n(lang));
-  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+  const [value] = useState<Translation>(() => ({ t: createTranslate(lang, textsOf(lang)), i18n: { language: lang } }));
+  return <Context.Provider value={value}>{children}</Context.Provider>;
+}
+
+/** The translate function and language of the island this component is in (see I18nRoot). */
+export function useTranslation(): Translation {
+  const value = useContext(Context);
+  if (!value) throw new Error('useTranslation() needs an I18nRoot above it');
+  return value;
 }

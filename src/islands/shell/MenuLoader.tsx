@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './I18nRoot.tsx';
 
 /** Full-screen overlay while the app menu loads for the first time (spec 01 §2.3). */
 export function MenuLoader() {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './I18nRoot.tsx';
 import { Icon } from './Icon.tsx';
 
 interface Props {

@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { $popup, closePopup, type Popup } from '../../lib/stores/shell.ts';
-import { I18nRoot } from './I18nRoot.tsx';
+import { I18nRoot, useTranslation } from './I18nRoot.tsx';
 
 /** The layout's message popup (`openPopup()`): a modal <dialog>, which traps focus and closes on Escape. */
 export function PopupModal({ lang }: { lang: Lang }) {
@@ -48,3 +47,6 @@ function PopupDialog() {
     </dialog>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+PopupModal.texts = ['apiErrors', 'common', 'errors'];

@@ -1,12 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { $profile } from '../../lib/stores/app.ts';
 import { loadProfile, logout, syncProfile } from '../../lib/stores/session.ts';
 import type { HeaderProfile } from '../../lib/bff/header-profile.server.ts';
 import { Avatar } from './Avatar.tsx';
-import { I18nRoot } from './I18nRoot.tsx';
+import { I18nRoot, useTranslation } from './I18nRoot.tsx';
 import { Icon } from './Icon.tsx';
 import { usePopover } from './usePopover.ts';
 import { useMounted } from './useMounted.ts';
@@ -117,3 +116,6 @@ function pickProfile(stored: HeaderProfile | null, initial: HeaderProfile | null
   if (!initial) return stored;
   return stored && stored.id === initial.id ? stored : initial;
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+ProfileMenu.texts = ['header'];

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { $contentUnavailable, $imagePreview } from '../../lib/stores/dialogs.ts';
 import { closeTarget } from '../../lib/domain/unavailable.ts';
-import { I18nRoot } from './I18nRoot.tsx';
+import { I18nRoot, useTranslation } from './I18nRoot.tsx';
 import { Modal } from './Modal.tsx';
 
 /**
@@ -58,3 +57,6 @@ function ImagePreviewDialog() {
     </Modal>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+SharedDialogs.texts = ['common', 'reach'];

@@ -1,8 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { useTranslation } from 'react-i18next';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { $toasts, dismissToast, type ToastKind } from '../../lib/stores/shell.ts';
-import { I18nRoot } from './I18nRoot.tsx';
+import { I18nRoot, useTranslation } from './I18nRoot.tsx';
 import { Icon } from './Icon.tsx';
 
 const ALERT_CLASS: Record<ToastKind, string> = {
@@ -47,3 +46,6 @@ function ToastList() {
     </div>
   );
 }
+
+/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
+Toaster.texts = ['apiErrors', 'errors', 'shell'];

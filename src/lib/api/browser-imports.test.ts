@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { valueImports } from '../value-imports.ts';
 
 /*
  * The zod schemas check what reaches the API; the browser never needs them. An island that imports
@@ -21,23 +22,6 @@ function sourceFiles(dir: string): string[] {
     if (statSync(path).isDirectory()) return sourceFiles(path);
     return /\.(ts|tsx)$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
   });
-}
-
-/** The specifiers a module imports for their values (not `import type`, not `export type`). */
-export function valueImports(source: string): string[] {
-  const found: string[] = [];
-  const statement = /(?:^|\n)\s*(import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"]([^'"]+)['"]/g;
-  for (const match of source.matchAll(statement)) {
-    if (match[2]) continue;
-    const names = match[3]!.trim();
-    // `import { type A, type B } from` imports nothing at run time.
-    const inBraces = /^\{([^}]*)\}$/.exec(names);
-    if (inBraces && inBraces[1]!.split(',').every((part) => part.trim() === '' || part.trim().startsWith('type '))) continue;
-    found.push(match[4]!);
-  }
-  for (const match of source.matchAll(/(?:^|\n)\s*import\s*['"]([^'"]+)['"]/g)) found.push(match[1]!);
-  for (const match of source.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)) found.push(match[1]!);
-  return found;
 }
 
 /** The first chain of imports from `entry` that reaches the package `target`, or null. */

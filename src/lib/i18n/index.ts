@@ -1,43 +1,22 @@
 import i18next, { type i18n, type Resource, type TFunction } from 'i18next';
 import { DEFAULT_LANG, LANGUAGES, type Lang } from './lang.ts';
+import { pageResources, registeredTexts } from './translate.ts';
 
 // Kept in their own module so code outside the app (the web server) can use them without i18next.
 export { DEFAULT_LANG, LANG_COOKIE, LANGUAGES, normalizeLang, type Lang } from './lang.ts';
+export { registerTexts, TEXTS_ATTRIBUTE, type PageTexts } from './translate.ts';
 
 /*
  * Where the texts come from. On the server, `texts.server.ts` registers every language's texts when
  * it is first imported (the middleware imports it before any page renders). In the browser nothing
- * is registered: a page that has islands carries the texts of its own language in a data block
- * (`<script type="application/json" id="i18n-texts">` before its first island, added by the
- * middleware), so the JavaScript of an island holds no texts and the other language's never reach
- * the browser.
+ * is registered: a page that has islands carries the texts its islands use, in its own language, in
+ * data blocks (`<script type="application/json" data-i18n-texts>`, added by the middleware before
+ * the island that first needs them), so the JavaScript of an island holds no texts, and neither the
+ * other language's texts nor the namespaces no island of the page uses reach the browser.
+ *
+ * Each island declares the namespaces (top-level keys) it uses: `MyIsland.texts = ['catalogue']`
+ * beside its exported component (checked by `namespaces.test.ts`).
  */
-
-/** The id of the data block that carries a page's texts. */
-export const TEXTS_ELEMENT_ID = 'i18n-texts';
-
-/** What the data block holds. */
-export interface PageTexts {
-  lang: Lang;
-  texts: Record<string, unknown>;
-}
-
-let registered: Resource | null = null;
-let fromPage: Resource | null = null;
-
-/** Makes `resources` the texts of every instance created from now on (the server's bundle). */
-export function registerTexts(resources: Resource): void {
-  registered = resources;
-}
-
-/** The texts the page carries, read once; none when it carries none. */
-function pageResources(): Resource {
-  if (fromPage) return fromPage;
-  const element = typeof document === 'undefined' ? null : document.getElementById(TEXTS_ELEMENT_ID);
-  const page = element?.textContent ? (JSON.parse(element.textContent) as PageTexts) : null;
-  fromPage = page ? { [page.lang]: { translation: page.texts } } : {};
-  return fromPage;
-}
 
 /**
  * A fresh i18next instance for one request or one island, so concurrent requests in different
@@ -45,6 +24,7 @@ function pageResources(): Resource {
  */
 export function createI18n(lang: Lang): i18n {
   const instance = i18next.createInstance();
+  const registered = registeredTexts();
   const resources = registered ?? pageResources();
   void instance.init({
     lng: lang,

@@ -1,7 +1,7 @@
 import type { Resource } from 'i18next';
 import id from './locales/id.json';
 import en from './locales/en.json';
-import { registerTexts, type Lang, type PageTexts } from './index.ts';
+import { registerTexts, TEXTS_ATTRIBUTE, type Lang, type PageTexts } from './index.ts';
 
 // Server-side translation helpers, for the middleware, pages and tests.
 export { createI18n, createT } from './index.ts';
@@ -25,12 +25,19 @@ export const resources = {
 
 registerTexts(resources);
 
+/** The namespaces (top-level keys) of the texts, the same in both languages. */
+export const NAMESPACES: readonly string[] = Object.keys(resources.id.translation);
+
 /**
- * The data block that gives a page's islands the texts of `lang`, safe inside <script>: every `<`
- * is escaped, so neither `</script>` nor `<!--` can end or change it.
+ * A data block that gives a page's islands the `namespaces` of `lang` (every namespace when none
+ * are named), safe inside <script>: every `<` is escaped, so neither `</script>` nor `<!--` can end
+ * or change it.
  */
-export function pageTextsElement(lang: Lang): string {
-  const body: PageTexts = { lang, texts: resources[lang].translation };
+export function pageTextsElement(lang: Lang, namespaces: Iterable<string> = NAMESPACES): string {
+  const all = resources[lang].translation as Record<string, unknown>;
+  const texts: Record<string, unknown> = {};
+  for (const name of namespaces) if (name in all) texts[name] = all[name];
+  const body: PageTexts = { lang, texts };
   const json = JSON.stringify(body).replace(/</g, '\\u003c');
-  return `<script type="application/json" id="i18n-texts">${json}</script>`;
+  return `<script type="application/json" ${TEXTS_ATTRIBUTE}>${json}</script>`;
 }
