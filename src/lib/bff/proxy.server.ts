@@ -4,6 +4,7 @@ import { refreshSession, signIn, signOut } from './auth.server.ts';
 import { isSecureRequest } from './cookies.server.ts';
 import { clientAddress } from './login-form.server.ts';
 import { forwardedChain } from '../../../server/http/local-client.ts';
+import { INGEST_SECRET_HEADER } from '../../../server/reader/ingest-secret.ts';
 
 const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'user-agent', 'range', 'if-none-match', 'if-modified-since'];
 const DROPPED_RESPONSE_HEADERS = ['set-cookie', 'connection', 'keep-alive', 'transfer-encoding', 'content-encoding', 'content-length'];
@@ -41,6 +42,9 @@ export async function proxyToApi(context: APIContext): Promise<Response> {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
+  // `npm run ingest` proves itself to the API with the data directory's secret, sent as a header.
+  const ingestSecret = path === '/storage/ingest' ? request.headers.get(INGEST_SECRET_HEADER) : null;
+  if (ingestSecret) headers.set(INGEST_SECRET_HEADER, ingestSecret);
   if (locals.accessToken) headers.set('authorization', `Bearer ${locals.accessToken}`);
   // The connection's own address last: the API limits password checks per client address, and
   // answers local-only tools only when no hop came before it.
