@@ -10,6 +10,9 @@ import { verificationMail } from '../accounts/messages.ts';
 import { descriptionHtml, descriptionText } from '../../src/lib/sanitize.server.ts';
 import { bookJsonLd, jsonForScript } from '../../src/lib/domain/book.ts';
 import { Comment } from '../../src/islands/catalogue/Comment.tsx';
+import { I18nRoot } from '../../src/islands/shell/I18nRoot.tsx';
+import { DEFAULT_LANG } from '../../src/lib/i18n/lang.ts';
+import '../../src/lib/i18n/texts.server.ts';
 import { loadPayloads } from './payloads.ts';
 import { createApi } from '../app.ts';
 
@@ -93,7 +96,7 @@ const DESCRIPTION_FORMATTING = new Set(['p', 'br', 'b', 'strong', 'i', 'em', 'u'
 
 /** Renders an island as the server does, in the default language. */
 function render(element: ReturnType<typeof createElement>): string {
-  return renderToStaticMarkup(element);
+  return renderToStaticMarkup(createElement(I18nRoot, { lang: DEFAULT_LANG, children: element }));
 }
 
 describe('reviews and replies', () => {
