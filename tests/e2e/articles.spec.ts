@@ -2,6 +2,7 @@ import type { Page } from 'playwright/test';
 import { expect, test } from './support/console-guard.ts';
 import { demoUsers, signIn } from './support/auth.ts';
 import { hydrated } from './support/pages.ts';
+import { signInAsNewUser } from './support/users.ts';
 
 /*
  * Articles in the Indonesian UI (spec 03 §2.9–2.11): the public page of an open article, the list
@@ -76,7 +77,8 @@ test('the list filters by category and searches, with a way back', async ({ page
 });
 
 test('a non-member of the private library gets only the teaser and the private-content button', async ({ page, request }) => {
-  await signIn(page, demoUsers.siswa);
+  // A new student: the demo student may have joined the private library in another test.
+  await signInAsNewUser(page, 'Pembaca Baru');
   const closed = (await newsList(page)).find((n) => n.epustaka?.epustaka_isprivate);
   expect(closed).toBeTruthy();
   // A visitor is asked to sign in; the text never leaves the server for them either.
@@ -92,7 +94,7 @@ test('a non-member of the private library gets only the teaser and the private-c
   await expect(page.locator('[data-article-teaser]')).toBeVisible();
   await expect(page.locator('[data-article-content]')).toHaveCount(0);
   await page.getByRole('button', { name: 'Konten privat' }).click();
-  await expect(page.getByRole('dialog')).toContainText('anggota aktif');
+  await expect(page.getByRole('dialog', { name: 'Konten privat' })).toContainText('anggota aktif');
 });
 
 test('an opened article is in the article history, which searches on Enter and removes a row', async ({ page }) => {

@@ -67,9 +67,11 @@ test('a student asks to join the private library, the librarian approves, the st
   expect(book, 'a DRM book with copies in the school library').toBeTruthy();
   await open(page, `/book/${book.id}/${libraryId}`);
   await page.getByRole('button', { name: 'Pinjam', exact: true }).click();
+  // With the book in more than one library the reader picks one first; the dialogs load when first opened.
   const dialog = page.getByRole('dialog', { name: 'Pinjam buku' });
-  if (await dialog.isVisible().catch(() => false)) await dialog.getByRole('listitem').filter({ hasText: SCHOOL }).getByRole('button', { name: 'Pinjam' }).click();
   const confirmation = page.getByRole('dialog', { name: 'Buku dipinjam' });
+  await expect(dialog.or(confirmation)).toBeVisible();
+  if (await dialog.isVisible()) await dialog.getByRole('listitem').filter({ hasText: SCHOOL }).getByRole('button', { name: 'Pinjam' }).click();
   await expect(confirmation.getByText(`“${book.book_title}” berhasil dipinjam.`)).toBeVisible();
 });
 

@@ -103,7 +103,7 @@ test('a non-member sees the join dialog instead of playback', async ({ page }) =
   await expect(page.locator('video')).toHaveCount(0);
   expect((await page.request.get(`/storage/media/${closed.id}/file`)).status()).toBe(403);
   await page.locator('[data-gated-play]').click();
-  await expect(page.getByRole('dialog')).toContainText('anggota aktif');
+  await expect(page.getByRole('dialog', { name: 'Konten privat' })).toContainText('anggota aktif');
   await expect(page.getByRole('button', { name: 'Minta bergabung' })).toBeVisible();
 });
 
