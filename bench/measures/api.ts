@@ -38,7 +38,7 @@ interface Side {
 async function measureSide(ctx: BenchContext, target: DbTarget, origin: string, tokens: string[]): Promise<Side> {
   const m = target.manifest;
   const probe = await timedRequest(origin, 'GET', `/webhook/book-detail?book_id=${m.sampleBookId}`, { headers: { authorization: `Bearer ${tokens[0]}` } });
-  const detail = probe.status === 200 ? await bookDetailThroughput(origin, m, tokens[0]!, ctx.reps(1, 3), ctx.reps(3, 8)) : null;
+  const detail = probe.status === 200 ? await bookDetailThroughput(origin, m, tokens[0]!, ctx.reps(1, 3), ctx.reps(5, 8)) : null;
   const borrow = await borrowCapacity(origin, m, tokens, ctx.reps(2, 4), (msg) => ctx.log(msg));
   return { detail, detailError: detail ? undefined : `book-detail answered ${probe.status}: ${probe.body.slice(0, 160)}`, borrow };
 }
