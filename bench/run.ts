@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { BenchContext, type Measure, type Row } from './lib/context.ts';
 import { RESULTS_DIR } from './lib/paths.ts';
+import { postgresCluster } from './lib/postgres.ts';
 import { seedMeasure } from './measures/seed.ts';
 import { pagesMeasure } from './measures/pages.ts';
 import { ssrMeasure } from './measures/ssr.ts';
@@ -15,12 +16,14 @@ import { headersMeasure } from './measures/headers.ts';
 import { a11yMeasure } from './measures/a11y.ts';
 
 /*
- * `npm run bench [-- --only <name>[,<name>…]] [--books N] [--quick] [--reseed]`
+ * `npm run bench [-- --only <name>[,<name>…]] [--books N] [--quick] [--reseed] [--no-postgres]`
  *
  * Builds the web app into .tmp/dist-bench, seeds (or reuses) the scale database in .tmp/bench-scale,
  * runs each measurement and prints one table (figure, goal, measured, pass/fail), also written as
  * JSON to bench/results/. A full run always seeds afresh; `--only` reuses a recent seed of the same
- * size. Exit code 0 whatever the figures: a missed goal is a result, not a crash.
+ * size. The `api` and `race` measures run on PGlite and on a throwaway PostgreSQL cluster the bench
+ * starts itself (bench/lib/postgres.ts), seeded with the same scale data each run.
+ * Exit code 0 whatever the figures: a missed goal is a result, not a crash.
  */
 
 // In the order they run: the API alone first (one process per data directory), then the product.
@@ -32,12 +35,13 @@ const { values } = parseArgs({
     books: { type: 'string', default: '100000' },
     quick: { type: 'boolean', default: false },
     reseed: { type: 'boolean', default: false },
+    'no-postgres': { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
   },
 });
 
 if (values.help) {
-  console.log(`usage: npm run bench [-- --only <${MEASURES.map((m) => m.name).join('|')}>[,…]] [--books N] [--quick] [--reseed]`);
+  console.log(`usage: npm run bench [-- --only <${MEASURES.map((m) => m.name).join('|')}>[,…]] [--books N] [--quick] [--reseed] [--no-postgres]`);
   process.exit(0);
 }
 
@@ -49,7 +53,9 @@ if (unknown.length) {
 }
 const selected = MEASURES.filter((m) => !only || only.includes(m.name));
 const books = Number(values.books);
-const ctx = new BenchContext({ books, quick: values.quick, reseed: values.reseed || !only });
+const postgres = await postgresCluster(!values['no-postgres'] && selected.some((m) => m.postgres));
+const ctx = new BenchContext({ books, quick: values.quick, reseed: values.reseed || !only, postgresUrl: postgres.url });
+ctx.postgresMissing = postgres.missing ?? null;
 
 const started = performance.now();
 const sections: { name: string; title: string; seconds: number; rows: Row[] }[] = [];

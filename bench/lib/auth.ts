@@ -1,13 +1,13 @@
-import { loadSigningSecret } from '../../server/auth/secrets.ts';
 import { createTokenSigner } from '../../server/auth/tokens.ts';
 import type { ScaleManifest } from '../../server/seed/scale.ts';
 
 /**
- * Access tokens for the seeded bench users, signed with the data directory's secret, the same way
- * the API signs them at login (the seed opened a session for each user). No scrypt per user.
+ * Access tokens for the seeded bench users, signed with the server's secret (the data directory's,
+ * or JWT_SECRET on PostgreSQL), the same way the API signs them at login (the seed opened a session
+ * for each user). No scrypt per user.
  */
-export async function benchTokens(dataDir: string, manifest: ScaleManifest, count = manifest.benchUsers.length): Promise<string[]> {
-  const signer = createTokenSigner(loadSigningSecret(dataDir));
+export async function benchTokens(secret: Uint8Array, manifest: ScaleManifest, count = manifest.benchUsers.length): Promise<string[]> {
+  const signer = createTokenSigner(secret);
   const tokens: string[] = [];
   for (const user of manifest.benchUsers.slice(0, count)) {
     const { token } = await signer.sign({ sub: user.id, sid: user.sessionId, org: manifest.organizationId, role: 303, verified: true });

@@ -7,7 +7,18 @@ declare module 'autocannon' {
       duration?: number;
       timeout?: number;
       headers?: Record<string, string>;
-      requests?: { setupRequest?: (req: { path: string }) => { path: string } }[];
+      method?: string;
+      overallRate?: number;
+      amount?: number;
+      requests?: Request[];
+    }
+    interface Request {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      setupRequest?: (req: { path: string; headers?: Record<string, string>; body?: string }) => { path: string; headers?: Record<string, string>; body?: string };
+      onResponse?: (status: number, body: string) => void;
     }
     interface Histogram {
       average: number;

@@ -1,12 +1,14 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright';
 import { readManifest, type ScaleManifest } from '../../server/seed/scale.ts';
+import { loadSigningSecret } from '../../server/auth/secrets.ts';
 import { benchTokens } from './auth.ts';
 import { launchChromium } from './chromium.ts';
-import { LOG_DIR, NODE, OUT_DIR, PORTS, ROOT, SCALE_DIR } from './paths.ts';
-import { startApi, startProduct, type Running } from './server.ts';
+import { LOG_DIR, NODE, OUT_DIR, PG_SCALE_DIR, PORTS, ROOT, SCALE_DIR } from './paths.ts';
+import { startApi, startCeiling, startProduct, type Running } from './server.ts';
 
 /** One line of the table. `pass` null: a figure reported without a goal. */
 export interface Row {
@@ -24,6 +26,8 @@ export interface Measure {
   title: string;
   /** Whether the measure needs the built web app. */
   build: boolean;
+  /** Whether the measure runs on PostgreSQL too (the bench then starts a throwaway cluster). */
+  postgres?: boolean;
   run(ctx: BenchContext): Promise<Row[]>;
 }
 
@@ -37,6 +41,19 @@ export interface BenchOptions {
   /** Fewer repetitions and shorter runs, for trying the harness. */
   quick: boolean;
   reseed: boolean;
+  /** The bench's own throwaway PostgreSQL cluster (scripts/with-postgres.sh), when it runs under one. */
+  postgresUrl?: string;
+}
+
+/** One database the API measures run on, with the same scale data. */
+export interface DbTarget {
+  /** As the rows say it: "PGlite" or "PostgreSQL". */
+  label: string;
+  kind: 'pglite' | 'postgres';
+  /** What a server on it needs: DATA_DIR, and DATABASE_URL with JWT_SECRET on PostgreSQL. */
+  env: Record<string, string>;
+  manifest: ScaleManifest;
+  tokens(count?: number): Promise<string[]>;
 }
 
 /** Shared state of one bench run: the scale data, the one server on it, the browser. */
@@ -48,6 +65,13 @@ export class BenchContext {
   seedOutput = '';
   /** RSS of the product a moment after it started on the scale data. */
   productStartRss: number | null = null;
+  /** The PostgreSQL scale data, seeded once per run into the throwaway cluster. */
+  private pgTarget: DbTarget | null = null;
+  pgSeedSeconds: number | null = null;
+  /** Why the API measures run on PGlite only, when they do. */
+  postgresMissing: string | null = null;
+  /** The secret servers on PostgreSQL sign with (a server on DATABASE_URL keeps none on disk). */
+  private readonly jwtSecret = randomBytes(32).toString('base64url');
   private current: Running | null = null;
   private browser: Browser | null = null;
   private built = false;
@@ -100,7 +124,46 @@ export class BenchContext {
   }
 
   tokens(count?: number): Promise<string[]> {
-    return benchTokens(SCALE_DIR, this.manifest, count);
+    return benchTokens(loadSigningSecret(SCALE_DIR), this.manifest, count);
+  }
+
+  /** PGlite, then PostgreSQL when the bench runs under its throwaway cluster. */
+  async targets(): Promise<DbTarget[]> {
+    await this.ensureScale();
+    const pglite: DbTarget = { label: 'PGlite', kind: 'pglite', env: { DATA_DIR: SCALE_DIR }, manifest: this.manifest, tokens: (count) => this.tokens(count) };
+    const postgres = await this.postgresScale();
+    return postgres ? [pglite, postgres] : [pglite];
+  }
+
+  /** Seeds the scale data into a new database of the throwaway cluster (files in PG_SCALE_DIR). */
+  async postgresScale(): Promise<DbTarget | null> {
+    const url = this.options.postgresUrl;
+    if (!url || this.pgTarget) return this.pgTarget;
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query('DROP DATABASE IF EXISTS epustaka_scale');
+    await admin.query('CREATE DATABASE epustaka_scale');
+    await admin.end();
+    const target = new URL(url);
+    target.pathname = '/epustaka_scale';
+    const databaseUrl = target.toString();
+    this.log(`seeding ${this.options.books} books into PostgreSQL (${databaseUrl})`);
+    const started = performance.now();
+    const args = ['server/seed/scale.ts', '--books', String(this.options.books), '--data-dir', PG_SCALE_DIR, '--database-url', databaseUrl];
+    const { code, output } = await run(NODE, args, {});
+    this.pgSeedSeconds = (performance.now() - started) / 1000;
+    if (code !== 0) throw new Error(`seed:scale on PostgreSQL failed:\n${output.slice(-3000)}`);
+    const manifest = readManifest(PG_SCALE_DIR)!;
+    const secret = new TextEncoder().encode(this.jwtSecret);
+    this.pgTarget = {
+      label: 'PostgreSQL',
+      kind: 'postgres',
+      env: { DATA_DIR: PG_SCALE_DIR, DATABASE_URL: databaseUrl, JWT_SECRET: this.jwtSecret },
+      manifest,
+      tokens: (count) => benchTokens(secret, manifest, count),
+    };
+    return this.pgTarget;
   }
 
   /** The product on the scale data (stopping the lone API first: one process per data dir). */
@@ -116,13 +179,24 @@ export class BenchContext {
     return this.current;
   }
 
-  /** The reference API alone on the scale data. */
-  async api(): Promise<Running> {
-    await this.ensureScale();
-    if (this.current?.kind === 'api') return this.current;
+  /** The reference API alone on a target's scale data (PGlite's by default). */
+  async api(target?: DbTarget): Promise<Running> {
+    target ??= (await this.targets())[0]!;
+    const kind = `api-${target.kind}`;
+    if (this.current?.kind === kind) return this.current;
     await this.stopServer();
-    this.log('starting the API alone on the scale data');
-    this.current = await startApi(SCALE_DIR, PORTS.api);
+    this.log(`starting the API alone on the ${target.label} scale data`);
+    this.current = await startApi(target.env, PORTS.api, kind);
+    return this.current;
+  }
+
+  /** The bare node:http ceiling on a target's scale data (bench/lib/ceiling.ts). */
+  async ceiling(target: DbTarget): Promise<Running> {
+    const kind = `ceiling-${target.kind}`;
+    if (this.current?.kind === kind) return this.current;
+    await this.stopServer();
+    this.log(`starting the ceiling on the ${target.label} scale data`);
+    this.current = await startCeiling(target.env, PORTS.ceiling, kind);
     return this.current;
   }
 

@@ -7,6 +7,8 @@ export const TMP = resolve(ROOT, '.tmp');
 /** The bench's own build, data and logs, apart from other engineers' builds. */
 export const OUT_DIR = '.tmp/dist-bench';
 export const SCALE_DIR = resolve(TMP, 'bench-scale');
+/** The files of the PostgreSQL scale data (its rows are in the bench's throwaway cluster). */
+export const PG_SCALE_DIR = resolve(TMP, 'bench-scale-pg');
 export const DEMO_DIR = resolve(TMP, 'bench-demo');
 export const LOG_DIR = resolve(TMP, 'bench-logs');
 export const RESULTS_DIR = resolve(ROOT, 'bench/results');
@@ -22,4 +24,5 @@ export const PORTS = {
   stock: 4413,
   demo: 4414,
   chromeDebug: 4415,
+  ceiling: 4416,
 } as const;

@@ -58,10 +58,11 @@ export async function startNode(options: {
 }): Promise<Running> {
   mkdirSync(LOG_DIR, { recursive: true });
   const log = createWriteStream(join(LOG_DIR, `${options.kind}.log`), { flags: 'a' });
-  const env: NodeJS.ProcessEnv = { ...process.env, ...options.env };
   // The bench decides which database the server uses.
+  const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL;
   delete env.API_URL;
+  Object.assign(env, options.env);
   const child = spawn(NODE, [options.script, ...(options.args ?? [])], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
@@ -99,13 +100,24 @@ export function startProduct(dataDir: string, port: number, kind = 'product'): P
   });
 }
 
-/** The reference API alone (`npm run api`) on `dataDir`. */
-export function startApi(dataDir: string, port: number): Promise<Running> {
+/** The reference API alone (`npm run api`) on a database: `env` holds DATA_DIR (and DATABASE_URL, JWT_SECRET). */
+export function startApi(env: Record<string, string>, port: number, kind = 'api'): Promise<Running> {
   return startNode({
-    kind: 'api',
+    kind,
     script: 'server/api-main.ts',
     port,
     readyPath: '/webhook/does-not-exist',
-    env: { API_PORT: String(port), API_HOST: '127.0.0.1', DATA_DIR: dataDir, NODE_ENV: 'production' },
+    env: { ...env, API_PORT: String(port), API_HOST: '127.0.0.1', NODE_ENV: 'production' },
+  });
+}
+
+/** The bare `node:http` ceiling (bench/lib/ceiling.ts) on the same database as `startApi`. */
+export function startCeiling(env: Record<string, string>, port: number, kind = 'ceiling'): Promise<Running> {
+  return startNode({
+    kind,
+    script: 'bench/lib/ceiling.ts',
+    port,
+    readyPath: '/webhook/does-not-exist',
+    env: { ...env, CEILING_PORT: String(port), NODE_ENV: 'production' },
   });
 }

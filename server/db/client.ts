@@ -1,4 +1,6 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, Results } from '@electric-sql/pglite';
+import { createHash } from 'node:crypto';
+import { preparedStatements } from './pglite-prepared.ts';
 import type { Pool, PoolClient } from 'pg';
 
 /** Result of one statement; `rowCount` is the number of rows affected or returned. */
@@ -41,16 +43,17 @@ export async function openPglite(dataDir?: string, options: { from?: Blob } = {}
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const pg: PGlite = await PGlite.create({ dataDir, loadDataDir: options.from, extensions: { pg_trgm } });
-  const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
-    async query<T>(sql: string, params?: unknown[]) {
-      const result = await q.query<T>(sql, params as unknown[]);
-      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+  const prepared = process.env.DB_PREPARED_STATEMENTS === 'off' ? null : preparedStatements(pg);
+  const wrap = (run: (sql: string, params: unknown[]) => Promise<Results<any>>): Queryable => ({
+    async query<T>(sql: string, params: unknown[] = []) {
+      const result = await run(sql, params);
+      return { rows: result.rows as T[], rowCount: result.affectedRows ?? result.rows.length };
     },
   });
   return {
     kind: 'pglite',
-    ...wrap(pg),
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
+    ...wrap(prepared?.query ?? ((sql, params) => pg.query(sql, params))),
+    transaction: (fn) => pg.transaction((tx) => fn(wrap(prepared?.inTransaction ?? ((sql, params) => tx.query(sql, params))))),
     exec: async (sql) => {
       await pg.exec(sql);
     },
@@ -74,9 +77,19 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
   pool.on('error', (error) => {
     console.warn(`[db] idle PostgreSQL connection lost: ${error.message}`);
   });
+  // Parameterised statements are named (by their text's hash), so each connection parses and
+  // plans them once; a bounded number of texts, the rest stay unnamed.
+  const named = new Set<string>();
+  const nameOf = (sql: string, params: unknown[] | undefined): string | undefined => {
+    if (!params?.length || process.env.DB_PREPARED_STATEMENTS === 'off') return undefined;
+    const name = 'ep_' + createHash('sha1').update(sql).digest('base64url');
+    if (!named.has(name) && named.size >= 500) return undefined;
+    named.add(name);
+    return name;
+  };
   const wrap = (q: Pool | PoolClient): Queryable => ({
     async query<T>(sql: string, params?: unknown[]) {
-      const result = await q.query(sql, params as unknown[]);
+      const result = await q.query({ text: sql, values: params as unknown[], name: nameOf(sql, params) });
       return { rows: result.rows as T[], rowCount: result.rowCount ?? result.rows.length };
     },
   });

@@ -340,8 +340,10 @@ export function readManifest(dataDir: string): ScaleManifest | null {
 }
 
 /**
- * `node server/seed/scale.ts --books 100000 [--data-dir DIR] [--no-demo]`: a new data directory
- * (replacing DIR) with the demo data and N generated books.
+ * `node server/seed/scale.ts --books 100000 [--data-dir DIR] [--no-demo] [--database-url URL]`: a new
+ * data directory (replacing DIR) with the demo data and N generated books. With `--database-url` the
+ * rows go to that PostgreSQL database instead (it must be empty) and DIR keeps the files; a server on
+ * it signs tokens with `JWT_SECRET`, so sign the bench users' tokens with the same.
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -349,6 +351,7 @@ async function main(): Promise<void> {
       books: { type: 'string', default: '100000' },
       'data-dir': { type: 'string', default: process.env.SCALE_DATA_DIR || './data-scale' },
       'no-demo': { type: 'boolean', default: false },
+      'database-url': { type: 'string' },
     },
   });
   const books = Number(values.books);
@@ -359,7 +362,7 @@ async function main(): Promise<void> {
 
   const { loadConfig } = await import('../config.ts');
   const { lockDataDir } = await import('../db/lock.ts');
-  const { openPglite } = await import('../db/client.ts');
+  const { openPglite, openPostgres } = await import('../db/client.ts');
   const { migrate } = await import('../db/migrate.ts');
   const { loadSigningSecret } = await import('../auth/secrets.ts');
 
@@ -370,8 +373,12 @@ async function main(): Promise<void> {
   rmSync(dataDir, { recursive: true, force: true });
   release = lockDataDir(dataDir);
   const config = { ...loadConfig({ ...process.env, DATA_DIR: dataDir }), dataDir };
-  const db = await openPglite(join(dataDir, 'pgdata'));
+  const url = values['database-url'];
+  const db = url ? await openPostgres(url) : await openPglite(join(dataDir, 'pgdata'));
   try {
+    if (url && (await db.query(`SELECT 1 FROM pg_tables WHERE schemaname = 'public' LIMIT 1`)).rowCount > 0) {
+      throw new Error('--database-url must name an empty database');
+    }
     await migrate(db);
     log(`database ready (${((performance.now() - started) / 1000).toFixed(1)} s)`);
     if (!values['no-demo']) {

@@ -1,0 +1,135 @@
+import autocannon from 'autocannon';
+import type { ScaleManifest } from '../../server/seed/scale.ts';
+import { BENCH_USERS, POOL_BORROWS_PER_USER } from '../../server/seed/scale.ts';
+import { agent, json, timedRequest } from './http.ts';
+import { load, type LoadResult } from './load.ts';
+import { median } from './stats.ts';
+
+/** Book-detail JSON at 50 connections over 1,000 books: a warm-up, then the median of `runs`. */
+export async function bookDetailThroughput(origin: string, m: ScaleManifest, token: string, runs: number, seconds: number): Promise<{ rps: number; p99: number; failures: number; runs: LoadResult[] }> {
+  let i = 0;
+  const path = () => `/webhook/book-detail?book_id=${m.spreadBookIds[i++ % m.spreadBookIds.length]}`;
+  const headers = { authorization: `Bearer ${token}` };
+  await load({ origin, path, connections: 50, seconds: 2, headers });
+  const results: LoadResult[] = [];
+  for (let r = 0; r < runs; r++) results.push(await load({ origin, path, connections: 50, seconds, headers }));
+  return {
+    rps: median(results.map((x) => x.rps)),
+    p99: median(results.map((x) => x.p99)),
+    failures: results.reduce((a, x) => a + x.errors + x.non2xx, 0),
+    runs: results,
+  };
+}
+
+/** One fixed-rate step of borrows. */
+export interface BorrowStep {
+  rate: number;
+  /** Borrows answered per second over the step. */
+  achieved: number;
+  p50: number;
+  p99: number;
+  /** Answers other than 201, and network errors or timeouts. */
+  failures: number;
+  sent: number;
+  held: boolean;
+}
+
+/** The fixed rates tried, in order, until one does not hold. */
+export const BORROW_RATES = [50, 100, 200, 300, 400, 500, 600, 800, 1000, 1250, 1500, 2000];
+/** The p99 a rate must hold. */
+export const BORROW_P99_MS = 100;
+/** Distinct borrows the pool allows before its copies run out (5 copies of 1,000 books). */
+const POOL_LOANS = BENCH_USERS * POOL_BORROWS_PER_USER * POOL_BORROWS_PER_USER;
+
+/**
+ * The n-th borrow of a step: user n mod 200 takes pool book (5·user + round) mod 1,000, round =
+ * n div 200. Over 25 rounds each pool book goes to 5 different users, one per copy, so every
+ * borrow of a step can succeed; the loans are returned after the step.
+ */
+function nthBorrow(m: ScaleManifest, n: number): { user: number; book: string } {
+  const user = n % BENCH_USERS;
+  const round = Math.floor(n / BENCH_USERS);
+  return { user, book: m.poolBookIds[(user * POOL_BORROWS_PER_USER + round) % m.poolBookIds.length]! };
+}
+
+/** Borrows at a fixed overall rate (autocannon's overallRate) from 200 connections, then returns every loan. */
+export async function borrowStep(origin: string, m: ScaleManifest, tokens: string[], rate: number, seconds: number): Promise<BorrowStep> {
+  const amount = Math.min(POOL_LOANS - BENCH_USERS, Math.round(rate * seconds));
+  const loans: { user: number; loan: string | undefined }[] = [];
+  const userIndex = new Map(m.benchUsers.map((u, i) => [u.id, i]));
+  let n = 0;
+  let notCreated = 0;
+  const started = performance.now();
+  const result = await autocannon({
+    url: origin + '/webhook/borrow',
+    connections: BENCH_USERS,
+    overallRate: rate,
+    amount,
+    timeout: 10,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest(req) {
+          const { user, book } = nthBorrow(m, n++);
+          req.headers = { ...req.headers, 'content-type': 'application/json', authorization: `Bearer ${tokens[user]}` };
+          req.body = JSON.stringify({ user_id: m.benchUsers[user]!.id, book_id: book, epustaka_id: m.benchEpustakaId });
+          return req;
+        },
+        onResponse(status, body) {
+          if (status !== 201) {
+            notCreated += 1;
+            return;
+          }
+          const data = json(body)?.data;
+          loans.push({ user: userIndex.get(data?.user_id) ?? -1, loan: data?.id });
+        },
+      },
+    ],
+  } as autocannon.Options);
+  const elapsed = (performance.now() - started) / 1000;
+  await returnLoans(origin, tokens, loans);
+  const failures = notCreated + result.errors + result.timeouts;
+  const achieved = loans.length / elapsed;
+  const p99 = result.latency.p99;
+  return {
+    rate,
+    achieved,
+    p50: result.latency.p50,
+    p99,
+    failures,
+    sent: result.requests.total,
+    held: failures === 0 && p99 <= BORROW_P99_MS && achieved >= rate * 0.9,
+  };
+}
+
+/** Steps the rate up until a step does not hold; the answer is the last rate that held. */
+export async function borrowCapacity(origin: string, m: ScaleManifest, tokens: string[], seconds: number, log: (msg: string) => void): Promise<{ best: number; steps: BorrowStep[] }> {
+  const steps: BorrowStep[] = [];
+  let best = 0;
+  for (const rate of BORROW_RATES) {
+    const step = await borrowStep(origin, m, tokens, rate, seconds);
+    steps.push(step);
+    log(`  borrow ${rate}/s: ${step.achieved.toFixed(0)}/s, p50 ${step.p50} ms, p99 ${step.p99} ms, ${step.failures} failed${step.held ? '' : ' (does not hold)'}`);
+    if (!step.held) break;
+    best = rate;
+  }
+  return { best, steps };
+}
+
+/** Returns loans of bench users, 50 at a time. */
+export async function returnLoans(origin: string, tokens: string[], loans: { user: number; loan: string | undefined }[]): Promise<void> {
+  const pool = agent(50);
+  const queue = loans.filter((l) => l.loan && l.user >= 0);
+  await Promise.all(
+    Array.from({ length: 50 }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        await timedRequest(origin, 'PUT', '/webhook/book-return', {
+          agent: pool,
+          headers: { authorization: `Bearer ${tokens[next.user]}` },
+          body: { borrow_book_id: next.loan },
+        });
+      }
+    }),
+  );
+  pool.destroy();
+}
