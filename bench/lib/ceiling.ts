@@ -8,6 +8,7 @@ import { ApiError } from '../../server/http/errors.ts';
 import { getBookDetail } from '../../server/catalogue/books.service.ts';
 import { borrow, returnBook } from '../../server/catalogue/loans.service.ts';
 import type { ApiDeps } from '../../server/deps.ts';
+import { openObjectStore } from '../../server/storage/open.ts';
 
 /*
  * The bench's ceiling: a bare `node:http` server on the scale data that answers the API's
@@ -31,6 +32,7 @@ if (config.databaseUrl) {
 const deps: ApiDeps = {
   db,
   config,
+  store: openObjectStore(config),
   // Never used to verify: the ceiling trusts the token's subject.
   signer: createTokenSigner(new Uint8Array(32)),
   now: () => new Date(),
