@@ -50,7 +50,7 @@ export function FeedCard({ item, onLike, detail = false, onDelete }: Props) {
                 <span className="text-base-content/70"> {t('feed.to', { names: item.recommendation_target.map((u) => u.name).join(', ') })}</span>
               ) : null}
             </p>
-            <a href={detailHref} className="text-base-content/60 link link-hover text-xs">
+            <a href={detailHref} className="text-base-content/70 link link-hover text-xs">
               <time dateTime={item.created_at}>{when}</time>
             </a>
           </div>
@@ -81,13 +81,13 @@ export function FeedCard({ item, onLike, detail = false, onDelete }: Props) {
             type="button"
             className={`btn btn-ghost btn-sm gap-1.5 ${item.has_like ? 'text-error' : ''}`}
             aria-pressed={item.has_like}
-            aria-label={item.has_like ? t('feed.unlike') : t('feed.like')}
             onClick={onLike}
             data-testid="feed-like"
           >
             <svg viewBox="0 0 24 24" className="size-5" aria-hidden="true" focusable="false" fill={item.has_like ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth={1.8} strokeLinejoin="round">
               <path d={HEART[0]} />
             </svg>
+            <span className="sr-only">{item.has_like ? t('feed.unlike') : t('feed.like')}</span>
             <span data-testid="feed-like-count">{item.total_like}</span>
           </button>
           {detail ? (

@@ -69,7 +69,7 @@ function ReviewRow({ item }: { item: ReviewShelfItem }) {
             <p className="text-base-content/80 line-clamp-3 text-sm break-words whitespace-pre-line">{item.rating_comment}</p>
           </>
         ) : (
-          <p className="text-base-content/60 text-sm">{t('shelf.review.notRated')}</p>
+          <p className="text-base-content/70 text-sm">{t('shelf.review.notRated')}</p>
         )}
         <div className="pt-1">
           <button type="button" className={`btn btn-sm ${item.has_rating ? 'btn-outline' : 'btn-primary'}`} onClick={() => openReview(item)}>

@@ -52,7 +52,7 @@ export function ShelfProgressBar({ progress, kind }: { progress: ShelfProgress |
   const { t } = useTranslation();
   const view = readingProgress(progress, kind);
   const text = progressLabel(progress, kind, t);
-  if (!view) return <p className="text-base-content/60 text-xs">{text}</p>;
+  if (!view) return <p className="text-base-content/70 text-xs">{text}</p>;
   return (
     <div className="flex flex-col gap-1">
       <progress className="progress progress-primary h-1.5 w-full" value={view.percent} max={100} aria-label={t('shelf.progress.label')} />

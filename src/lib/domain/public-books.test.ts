@@ -1,5 +1,5 @@
-import { describe, expect, test } from 'vitest';
-import { isPlainPublicBookList, parsePublicBookQuery, publicBookPageCount, publicBooksHref, PUBLIC_BOOK_MAX_PAGE } from './public-books.ts';
+import { describe, expect, it, test } from 'vitest';
+import { isPlainPublicBookList, parsePublicBookQuery, publicBookPageCount, publicBooksHref, PUBLIC_BOOK_MAX_PAGE, PUBLIC_CATEGORY_LINKS, shownCategories } from './public-books.ts';
 
 const CATEGORY = '3f2b8c1e-7a4d-4e9b-8c21-5d6f7a8b9c0d';
 const parse = (search: string) => parsePublicBookQuery(new URLSearchParams(search));
@@ -26,5 +26,16 @@ describe('the visitors book list address', () => {
     expect(publicBookPageCount(0)).toBe(1);
     expect(publicBookPageCount(24)).toBe(1);
     expect(publicBookPageCount(25)).toBe(2);
+  });
+});
+
+describe('the category links of the visitors’ list', () => {
+  const many = Array.from({ length: 30 }, (_, i) => ({ id: `c${i}`, book_count: i }));
+  it('keeps the largest categories in their order, and the chosen one wherever it ranks', () => {
+    const shown = shownCategories(many, 'c2');
+    expect(shown).toHaveLength(PUBLIC_CATEGORY_LINKS + 1);
+    expect(shown[0]!.id).toBe('c2');
+    expect(shown.slice(1).map((c) => c.book_count)).toEqual(Array.from({ length: PUBLIC_CATEGORY_LINKS }, (_, i) => 10 + i));
+    expect(shownCategories(many.slice(0, 5), null)).toHaveLength(5);
   });
 });

@@ -55,3 +55,15 @@ export function isPlainPublicBookList(query: PublicBookQuery): boolean {
 export function publicBookPageCount(total: number): number {
   return Math.min(PUBLIC_BOOK_MAX_PAGE, Math.max(1, Math.ceil(total / PUBLIC_BOOK_PAGE_SIZE)));
 }
+
+/** How many category links the visitors' list shows: the largest ones, so the page stays light. */
+export const PUBLIC_CATEGORY_LINKS = 20;
+
+/**
+ * The categories the list links to: the PUBLIC_CATEGORY_LINKS with the most books (in their
+ * original order), and the chosen one wherever it ranks.
+ */
+export function shownCategories<T extends { id: string; book_count: number }>(categories: readonly T[], chosen: string | null): T[] {
+  const largest = new Set([...categories].sort((a, b) => b.book_count - a.book_count).slice(0, PUBLIC_CATEGORY_LINKS).map((c) => c.id));
+  return categories.filter((c) => largest.has(c.id) || c.id === chosen);
+}
