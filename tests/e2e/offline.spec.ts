@@ -23,7 +23,14 @@ test('an open book saved for offline is read without network, and its bookmark r
   await signIn(page, demoUsers.siswa);
   await borrow(page, book);
 
+  // Signed-out pages carry no manifest (nothing competes with their first paint); signed-in ones can be installed.
+  const visitor = await page.context().browser()!.newContext({ baseURL: baseUrl() });
+  const publicHtml = await (await visitor.request.get(`/book/${book.book_id}`)).text();
+  await visitor.close();
+  expect(publicHtml).toContain('<h1');
+  expect(publicHtml).not.toContain('rel="manifest"');
   await page.goto(`/book/${book.book_id}`);
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
   // The worker is installed and controls the page.
   await page.waitForFunction(async () => (await navigator.serviceWorker.ready) && !!navigator.serviceWorker.controller);
   const save = page.getByRole('button', { name: /^Simpan untuk offline \(.+B\)$/ });
