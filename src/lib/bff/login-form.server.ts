@@ -52,7 +52,8 @@ export async function handleLoginForm(Astro: AstroGlobal): Promise<Response | Lo
     clientIp: clientAddress(Astro),
   });
   if (outcome.ok) {
-    Astro.cookies.delete(SIGN_IN_AGAIN_COOKIE, { path: '/login' });
+    // Cleared with the same flags it was set with, so no cookie of the site goes without Secure over HTTPS.
+    Astro.cookies.delete(SIGN_IN_AGAIN_COOKIE, { path: '/login', secure: isSecureRequest(Astro.request), sameSite: 'lax' });
     return Astro.redirect(outcome.session.verified ? target : '/not-activated', 303);
   }
   Astro.response.status = outcome.status;
