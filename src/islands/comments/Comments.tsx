@@ -73,7 +73,7 @@ function CommentSection({ objectType, objectId }: Omit<Props, 'lang'>) {
     <SectionContext.Provider value={section}>
       <section className="flex flex-col gap-4" aria-label={t('comments.title')} data-testid="comments">
         <h2 className="text-lg font-semibold">
-          {t('comments.title')} {state.loaded ? <span className="text-base-content/60 font-normal">({state.total})</span> : null}
+          {t('comments.title')} {state.loaded ? <span className="text-base-content/70 font-normal">({state.total})</span> : null}
         </h2>
         <CommentBox
           label={t('comments.add')}
@@ -149,7 +149,7 @@ function CommentItem({ comment, reply = false }: { comment: Comment; reply?: boo
           <a href={profile} className={profile ? 'link link-hover text-sm font-semibold' : 'text-sm font-semibold'}>
             {comment.sender.name}
           </a>
-          <span className="text-base-content/60 text-xs">
+          <span className="text-base-content/70 text-xs">
             <time dateTime={comment.created_at}>{when}</time>
             {comment.is_edited ? <span data-testid="comment-edited"> · {t('comments.edited')}</span> : null}
           </span>
@@ -177,7 +177,7 @@ function CommentItem({ comment, reply = false }: { comment: Comment; reply?: boo
             />
           </div>
         ) : comment.is_deleted ? (
-          <p className="text-base-content/60 mt-0.5 text-sm italic">{t('comments.deleted')}</p>
+          <p className="text-base-content/70 mt-0.5 text-sm italic">{t('comments.deleted')}</p>
         ) : (
           <p className="mt-0.5 whitespace-pre-line break-words" data-testid="comment-text">
             {comment.comment}

@@ -111,7 +111,7 @@ function Audio({ item, userId, start, epustakaId }: Omit<Props, 'lang'>) {
   return (
     <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start" onKeyDown={onKey} tabIndex={-1}>
       <div className="bg-base-300 rounded-box grid aspect-square w-48 shrink-0 place-items-center overflow-hidden sm:w-56">
-        {item.media_thumbnail_url ? <img src={item.media_thumbnail_url} alt="" className="h-full w-full object-cover" /> : <span className="text-base-content/60 text-sm">{t('media.audio.noCover')}</span>}
+        {item.media_thumbnail_url ? <img src={item.media_thumbnail_url} alt="" className="h-full w-full object-cover" /> : <span className="text-base-content/70 text-sm">{t('media.audio.noCover')}</span>}
       </div>
       <div className="flex w-full min-w-0 flex-col gap-3">
         <h1 className="line-clamp-2 text-xl font-bold md:text-2xl" title={item.media_title}>

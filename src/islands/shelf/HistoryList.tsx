@@ -76,7 +76,7 @@ export function HistoryRow({ item, removable = true }: { item: HistoryItem; remo
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <ShelfTitle book={item} />
-        <p className="text-base-content/60 text-xs">
+        <p className="text-base-content/70 text-xs">
           <time dateTime={item.last_accessed_at}>{t('shelf.history.opened', { date: opened })}</time>
         </p>
         <div className="max-w-xs">

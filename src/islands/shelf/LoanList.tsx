@@ -109,7 +109,7 @@ function LoanCard({ loan, now }: { loan: BorrowShelfItem; now: Date }) {
               {t('shelf.borrow.read')}
             </a>
           ) : (
-            <span className="text-base-content/60 text-xs">{t('shelf.borrow.notReadable')}</span>
+            <span className="text-base-content/70 text-xs">{t('shelf.borrow.notReadable')}</span>
           )}
           <button type="button" className="btn btn-outline btn-sm" disabled={busy} onClick={() => askConfirm({ kind: 'return', item: loan })}>
             {t('shelf.borrow.return')}
@@ -120,7 +120,7 @@ function LoanCard({ loan, now }: { loan: BorrowShelfItem; now: Date }) {
               {t('shelf.borrow.renew')}
             </button>
           ) : loan.renewed_at === null && loan.queue_count > 0 ? (
-            <span className="text-base-content/60 self-center text-xs">{t('shelf.borrow.renewBlocked')}</span>
+            <span className="text-base-content/70 self-center text-xs">{t('shelf.borrow.renewBlocked')}</span>
           ) : null}
           {loan.file_ext && !loan.using_drm ? <SaveOfflineControl bookId={loan.book_id} small /> : null}
           <span className="ml-auto flex">
