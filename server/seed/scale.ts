@@ -7,6 +7,7 @@ import { hashPassword } from '../auth/password.ts';
 import { LOAN_DAYS } from '../../src/lib/api/schemas/catalogue.ts';
 import { attachDemoEditions } from './readable-books.ts';
 import { openObjectStore } from '../storage/open.ts';
+import { FIRST, LAST, NOUN, LINK, PLACE, SUBJECT, SUBJECT_EN, LEVEL, LEVEL_EN, PUBLISHER, SENTENCE, REVIEW, pick } from './scale-words.ts';
 
 /*
  * The scale database of `npm run seed:scale` and `npm run bench`: N generated books with matching
@@ -65,32 +66,6 @@ export function scaleId(kind: string, index: number): string {
 }
 const sqlId = (kind: string, expr: string) => `overlay(overlay(md5('scale-${kind}-' || (${expr})) placing '4' from 13) placing '8' from 17)::uuid`;
 
-// Words the generated names and titles are made of.
-const FIRST = ['Adi', 'Ayu', 'Bima', 'Citra', 'Dewi', 'Eka', 'Fajar', 'Gita', 'Hadi', 'Indah', 'Joko', 'Kartika', 'Lestari', 'Made', 'Nur', 'Oka', 'Putri', 'Rahmat', 'Sari', 'Tono', 'Utami', 'Wulan', 'Yanti', 'Zainal', 'Agus', 'Bayu', 'Dian', 'Endang', 'Galih', 'Hendra', 'Intan', 'Kurnia'];
-const LAST = ['Pratama', 'Wijaya', 'Saputra', 'Lestari', 'Hidayat', 'Nugroho', 'Siregar', 'Nasution', 'Harahap', 'Simanjuntak', 'Wibowo', 'Kusuma', 'Santoso', 'Rahayu', 'Setiawan', 'Purba', 'Tanjung', 'Lubis', 'Sinaga', 'Gunawan', 'Halim', 'Putra', 'Sembiring', 'Manurung', 'Ginting', 'Suryadi', 'Hakim', 'Maulana', 'Syahputra', 'Anggraini', 'Permana', 'Utomo'];
-const NOUN = ['Cahaya', 'Jejak', 'Rahasia', 'Kisah', 'Suara', 'Bayang', 'Langit', 'Senja', 'Pelangi', 'Ombak', 'Angin', 'Matahari', 'Rembulan', 'Bintang', 'Hujan', 'Api', 'Taman', 'Perahu', 'Jembatan', 'Surat', 'Lentera', 'Gema', 'Rindu', 'Mimpi'];
-const LINK = ['di', 'dari', 'untuk', 'menuju', 'di balik', 'sepanjang', 'tentang', 'bersama'];
-const PLACE = ['Ujung Senja', 'Tanah Jawa', 'Pulau Seribu', 'Kota Tua', 'Lembah Baliem', 'Danau Toba', 'Selat Sunda', 'Gunung Rinjani', 'Pasar Pagi', 'Kampung Nelayan', 'Hutan Kalimantan', 'Sungai Musi', 'Teluk Tomini', 'Bukit Barisan', 'Laut Banda', 'Sekolah Kami', 'Negeri Rempah', 'Tepian Mahakam', 'Kebun Teh', 'Benteng Rotterdam'];
-const SUBJECT = ['Fiksi', 'Sejarah', 'Sains', 'Matematika', 'Bahasa', 'Agama', 'Seni', 'Teknologi', 'Ekonomi', 'Geografi', 'Kesehatan', 'Biografi', 'Anak-anak', 'Remaja', 'Filsafat', 'Hukum', 'Pertanian', 'Kuliner', 'Olahraga', 'Pendidikan', 'Psikologi', 'Politik', 'Lingkungan', 'Musik', 'Komik'];
-const SUBJECT_EN = ['Fiction', 'History', 'Science', 'Mathematics', 'Language', 'Religion', 'Arts', 'Technology', 'Economics', 'Geography', 'Health', 'Biography', 'Children', 'Young adult', 'Philosophy', 'Law', 'Agriculture', 'Cooking', 'Sports', 'Education', 'Psychology', 'Politics', 'Environment', 'Music', 'Comics'];
-const LEVEL = ['Dasar', 'Menengah', 'Lanjut', 'Populer'];
-const LEVEL_EN = ['Basics', 'Intermediate', 'Advanced', 'Popular'];
-const PUBLISHER = ['Gramedia Pustaka Utama', 'Balai Pustaka', 'Mizan', 'Erlangga', 'Kompas', 'Bentang Pustaka', 'Republika', 'Penerbit Andi', 'Kepustakaan Populer Gramedia', 'Marjin Kiri', 'Gagas Media', 'Noura Books'];
-const SENTENCE = [
-  'Buku ini mengajak pembaca menelusuri perjalanan panjang yang penuh kejutan dan pelajaran hidup.',
-  'Ditulis dengan bahasa yang lugas, cocok untuk siswa sekolah menengah maupun pembaca umum.',
-  'Setiap bab dilengkapi contoh dari kehidupan sehari-hari di berbagai daerah di Indonesia.',
-  'Penulis menggabungkan riset lapangan dengan cerita tokoh-tokoh yang mudah dikenang.',
-  'Edisi ini diperbarui dengan data terbaru dan latihan di akhir setiap bagian.',
-  'Sebuah bacaan hangat tentang keluarga, persahabatan, dan keberanian memilih jalan sendiri.',
-  'Ilustrasi dan peta membantu pembaca memahami konteks sejarah dan budaya setempat.',
-  'Cocok dijadikan bahan diskusi kelas maupun bacaan santai di akhir pekan.',
-];
-const REVIEW = ['Bagus sekali, sangat membantu belajar.', 'Ceritanya menarik dari awal sampai akhir.', 'Bahasanya mudah dipahami.', 'Lumayan, tapi bagian tengahnya agak lambat.', 'Rekomendasi untuk teman sekelas!', 'Informatif dan rapi.', 'Saya baca dua kali, tetap seru.', 'Kurang mendalam, tapi cukup untuk pengantar.'];
-
-const arr = (words: string[]) => `ARRAY[${words.map((w) => `'${w.replace(/'/g, "''")}'`).join(',')}]`;
-/** `words[expr mod n]` in SQL (expr is a non-negative integer expression). */
-const pick = (words: string[], expr: string) => `(${arr(words)})[1 + ((${expr}) % ${words.length})]`;
 
 export interface ScaleOptions {
   books: number;
