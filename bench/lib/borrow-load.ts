@@ -1,8 +1,8 @@
-import autocannon from 'autocannon';
 import type { ScaleManifest } from '../../server/seed/scale.ts';
 import { BENCH_USERS, POOL_BORROWS_PER_USER } from '../../server/seed/scale.ts';
 import { agent, json, timedRequest } from './http.ts';
 import { load, type LoadResult } from './load.ts';
+import { fixedRate } from './fixed-rate.ts';
 import { median } from './stats.ts';
 
 /** Book-detail JSON at 50 connections over 1,000 books: a warm-up, then the median of `runs`. */
@@ -52,53 +52,46 @@ function nthBorrow(m: ScaleManifest, n: number): { user: number; book: string } 
   return { user, book: m.poolBookIds[(user * POOL_BORROWS_PER_USER + round) % m.poolBookIds.length]! };
 }
 
-/** Borrows at a fixed overall rate (autocannon's overallRate) from 200 connections, then returns every loan. */
+/** Borrows at a fixed rate, evenly spaced, from 200 callers (bench/lib/fixed-rate.ts), then returns every loan. */
 export async function borrowStep(origin: string, m: ScaleManifest, tokens: string[], rate: number, seconds: number): Promise<BorrowStep> {
   const amount = Math.min(POOL_LOANS - BENCH_USERS, Math.round(rate * seconds));
   const loans: { user: number; loan: string | undefined }[] = [];
   const userIndex = new Map(m.benchUsers.map((u, i) => [u.id, i]));
-  let n = 0;
   let notCreated = 0;
-  const started = performance.now();
-  const result = await autocannon({
-    url: origin + '/webhook/borrow',
-    connections: BENCH_USERS,
-    overallRate: rate,
+  const result = await fixedRate({
+    origin,
+    rate,
     amount,
-    timeout: 10,
-    requests: [
-      {
+    callers: BENCH_USERS,
+    plan(n) {
+      const { user, book } = nthBorrow(m, n);
+      return {
+        caller: user,
         method: 'POST',
-        setupRequest(req) {
-          const { user, book } = nthBorrow(m, n++);
-          req.headers = { ...req.headers, 'content-type': 'application/json', authorization: `Bearer ${tokens[user]}` };
-          req.body = JSON.stringify({ user_id: m.benchUsers[user]!.id, book_id: book, epustaka_id: m.benchEpustakaId });
-          return req;
-        },
-        onResponse(status, body) {
-          if (status !== 201) {
-            notCreated += 1;
-            return;
-          }
-          const data = json(body)?.data;
-          loans.push({ user: userIndex.get(data?.user_id) ?? -1, loan: data?.id });
-        },
-      },
-    ],
-  } as autocannon.Options);
-  const elapsed = (performance.now() - started) / 1000;
+        path: '/webhook/borrow',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[user]}` },
+        body: JSON.stringify({ user_id: m.benchUsers[user]!.id, book_id: book, epustaka_id: m.benchEpustakaId }),
+      };
+    },
+    onAnswer(_n, status, body) {
+      if (status !== 201) {
+        if (status !== 0) notCreated += 1;
+        return;
+      }
+      const data = json(body)?.data;
+      loans.push({ user: userIndex.get(data?.user_id) ?? -1, loan: data?.id });
+    },
+  });
   await returnLoans(origin, tokens, loans);
-  const failures = notCreated + result.errors + result.timeouts;
-  const achieved = loans.length / elapsed;
-  const p99 = result.latency.p99;
+  const failures = notCreated + result.errors;
   return {
     rate,
-    achieved,
-    p50: result.latency.p50,
-    p99,
+    achieved: result.achieved,
+    p50: result.p50,
+    p99: result.p99,
     failures,
-    sent: result.requests.total,
-    held: failures === 0 && p99 <= BORROW_P99_MS && achieved >= rate * 0.9,
+    sent: result.sent,
+    held: failures === 0 && result.p99 <= BORROW_P99_MS && result.achieved >= rate * 0.9,
   };
 }
 
@@ -106,10 +99,14 @@ export async function borrowStep(origin: string, m: ScaleManifest, tokens: strin
 export async function borrowCapacity(origin: string, m: ScaleManifest, tokens: string[], seconds: number, log: (msg: string) => void): Promise<{ best: number; steps: BorrowStep[] }> {
   const steps: BorrowStep[] = [];
   let best = 0;
+  // A warm-up step that is not counted: the callers' connections open, the server's code and
+  // statements get hot (a first step was up to 150 ms slower at its p99 than the same rate after it).
+  const warm = await borrowStep(origin, m, tokens, BORROW_RATES[0]!, 2);
+  log(`  borrow warm-up ${warm.rate}/s: p50 ${warm.p50.toFixed(1)} ms, p99 ${warm.p99.toFixed(1)} ms`);
   for (const rate of BORROW_RATES) {
     const step = await borrowStep(origin, m, tokens, rate, seconds);
     steps.push(step);
-    log(`  borrow ${rate}/s: ${step.achieved.toFixed(0)}/s, p50 ${step.p50} ms, p99 ${step.p99} ms, ${step.failures} failed${step.held ? '' : ' (does not hold)'}`);
+    log(`  borrow ${rate}/s: ${step.achieved.toFixed(0)}/s, p50 ${step.p50.toFixed(1)} ms, p99 ${step.p99.toFixed(1)} ms, ${step.failures} failed${step.held ? '' : ' (does not hold)'}`);
     if (!step.held) break;
     best = rate;
   }
