@@ -24,6 +24,7 @@ import { a11yMeasure } from './measures/a11y.ts';
  * size. The `api` and `race` measures run on PGlite and on a throwaway PostgreSQL cluster the bench
  * starts itself (bench/lib/postgres.ts), seeded with the same scale data each run.
  * Exit code 0 whatever the figures: a missed goal is a result, not a crash.
+ * With BENCH_CPU_PROFILE_DIR=<dir>, every server the bench starts writes a V8 CPU profile there.
  */
 
 // In the order they run: the API alone first (one process per data directory), then the product.

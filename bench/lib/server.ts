@@ -63,7 +63,9 @@ export async function startNode(options: {
   delete env.DATABASE_URL;
   delete env.API_URL;
   Object.assign(env, options.env);
-  const child = spawn(NODE, [options.script, ...(options.args ?? [])], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // BENCH_CPU_PROFILE_DIR=<dir>: each server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE_DIR}`] : [];
+  const child = spawn(NODE, [...profile, options.script, ...(options.args ?? [])], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
   const origin = `http://127.0.0.1:${options.port}`;
