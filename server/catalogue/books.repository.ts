@@ -56,8 +56,8 @@ const PUBLIC_HOLDING = `EXISTS (
 const AVAILABLE_HOLDING = `EXISTS (
   SELECT 1 FROM epustaka_books eb WHERE eb.book_id = b.id AND (NOT b.using_drm OR eb.available_qty > 0))`;
 
-const AVG_RATING = `(SELECT round(avg(r.rating_level), 1)::float8 FROM ratings r
-   WHERE r.book_id = b.id AND r.parent_id IS NULL AND r.deleted_at IS NULL)`;
+// The book row keeps its reviews' count and level sum (migration 20261128_01_book_rating_summary).
+const AVG_RATING = `(CASE WHEN b.rating_count > 0 THEN round(b.rating_level_sum / b.rating_count, 1)::float8 END)`;
 
 const YEAR = 'extract(year FROM b.publish_date)::int';
 
@@ -241,19 +241,17 @@ export interface BookDetailRow {
   is_public: boolean;
 }
 
-export async function findBookDetail(db: Queryable, id: string): Promise<BookDetailRow | undefined> {
-  const { rows } = await db.query<BookDetailRow>(
-    `SELECT b.id, b.catalog_title, a.author_name, b.description, b.cover_url, b.file_ext, b.file_size, b.using_drm,
+/** The columns of a BookDetailRow and the joins they need, for the book `b` (also used by book-view.repository.ts). */
+export const BOOK_DETAIL_SELECT = `SELECT b.id, b.catalog_title, a.author_name, b.description, b.cover_url, b.file_ext, b.file_size, b.using_drm,
             b.publish_date, b.isbn, b.publisher, b.language, b.pages, b.category_id, c.category_name,
             ${AVG_RATING} AS avg_rating,
-            (SELECT count(*)::int FROM ratings r
-              WHERE r.book_id = b.id AND r.parent_id IS NULL AND r.deleted_at IS NULL) AS rating_count,
+            b.rating_count,
             (SELECT count(DISTINCT x.user_id)::int FROM borrows x WHERE x.book_id = b.id) AS all_user_borrow_count,
-            ${PUBLIC_HOLDING} AS is_public
-       FROM books b LEFT JOIN authors a ON a.id = b.author_id LEFT JOIN categories c ON c.id = b.category_id
-      WHERE b.id = $1`,
-    [id],
-  );
+            ${PUBLIC_HOLDING} AS is_public`;
+export const BOOK_DETAIL_FROM = 'FROM books b LEFT JOIN authors a ON a.id = b.author_id LEFT JOIN categories c ON c.id = b.category_id';
+
+export async function findBookDetail(db: Queryable, id: string): Promise<BookDetailRow | undefined> {
+  const { rows } = await db.query<BookDetailRow>(`${BOOK_DETAIL_SELECT} ${BOOK_DETAIL_FROM} WHERE b.id = $1`, [id]);
   return rows[0];
 }
 
@@ -267,25 +265,41 @@ export async function countActiveLoans(db: Queryable, bookId: string, now: Date,
   return rows[0]!.n;
 }
 
+/** A related book as the query gives it. */
+export interface RelatedBookRow {
+  id: string;
+  catalog_title: string;
+  author_name: string | null;
+  cover_url: string | null;
+  using_drm: boolean;
+  avg_rating: number | null;
+}
+
+/** Up to `limit` other books of category `category` than `book`, newest first (SQL over the placeholders given). */
+export function relatedBooksSql(category: string, book: string, limit: string): string {
+  return `SELECT b.id, b.catalog_title, a.author_name, b.cover_url, b.using_drm, ${AVG_RATING} AS avg_rating, b.created_at
+       FROM books b LEFT JOIN authors a ON a.id = b.author_id
+      WHERE b.category_id = ${category} AND b.id <> ${book}
+      ORDER BY b.created_at DESC, b.id DESC
+      LIMIT ${limit}`;
+}
+
 /** Up to `limit` other books of the same category, newest first. */
 export async function listRelatedBooks(db: Queryable, book: { id: string; category_id: string | null }, limit = 10): Promise<RelatedBook[]> {
   if (!book.category_id) return [];
-  const { rows } = await db.query<{ id: string; catalog_title: string; author_name: string | null; cover_url: string | null; using_drm: boolean; avg_rating: number | null }>(
-    `SELECT b.id, b.catalog_title, a.author_name, b.cover_url, b.using_drm, ${AVG_RATING} AS avg_rating
-       FROM books b LEFT JOIN authors a ON a.id = b.author_id
-      WHERE b.category_id = $1 AND b.id <> $2
-      ORDER BY b.created_at DESC, b.id DESC
-      LIMIT $3`,
-    [book.category_id, book.id, limit],
-  );
-  return rows.map((r) => ({
+  const { rows } = await db.query<RelatedBookRow>(relatedBooksSql('$1', '$2', '$3'), [book.category_id, book.id, limit]);
+  return rows.map(toRelatedBook);
+}
+
+export function toRelatedBook(r: RelatedBookRow): RelatedBook {
+  return {
     id: r.id,
     book_title: r.catalog_title,
     book_author: r.author_name,
     cover_url: r.cover_url,
     using_drm: r.using_drm,
     avg_rating: numberOrNull(r.avg_rating),
-  }));
+  };
 }
 
 export async function listCategories(db: Queryable, query: { q?: string; limit: number; offset: number }): Promise<{ rows: Category[]; total: number }> {

@@ -1,14 +1,13 @@
 import type { ApiDeps } from '../deps.ts';
 import type { BookDetail, BorrowStatus, EpustakaBrief, PublicBookDetail } from '../../src/lib/api/schemas/catalogue.ts';
 import { notFound } from '../http/errors.ts';
-import { countActiveLoans, findBookBrief, findBookDetail, listRelatedBooks, type BookDetailRow } from './books.repository.ts';
+import { findBookBrief, findBookDetail, toRelatedBook, type BookDetailRow } from './books.repository.ts';
+import { findBookView } from './book-view.repository.ts';
 import { bestHolding, listHoldingViews, toEpustakaBrief } from './epustaka.repository.ts';
 import { dateOnly, fileSizeInfo, iso, numberOrNull } from './format.ts';
 import { findOpenLoan, hasBorrowedBefore } from './loans.repository.ts';
-import { findOpenQueueEntry, queuePosition } from './queue.repository.ts';
-import { findOwnReview, reviewStats } from './ratings.repository.ts';
 import { settleDue } from './loans.service.ts';
-import { findQueueOffer, hasReadableFile } from './readable.repository.ts';
+import { hasReadableFile } from './readable.repository.ts';
 
 const bookNotFound = () => notFound('book_not_found', 'The book could not be found.');
 
@@ -53,42 +52,38 @@ function sumCopies(rows: { all_qty: number; available_qty: number }[]) {
  * @throws ApiError 404 book_not_found (also when `epustakaId` does not hold the book).
  */
 export async function getBookDetail(deps: ApiDeps, callerId: string, bookId: string, epustakaId?: string): Promise<BookDetail> {
-  await settleDue(deps);
   const now = deps.now();
-  const row = await findBookDetail(deps.db, bookId);
-  if (!row) throw bookNotFound();
-  const holdings = await listHoldingViews(deps.db, bookId, callerId);
+  let view = await findBookView(deps.db, bookId, callerId, now);
+  // Overdue loans and expired offers are settled before anyone reads copies; the page's one
+  // query says whether any are waiting (settleDue reads them again itself).
+  if (view?.settle_due) {
+    await settleDue(deps);
+    view = await findBookView(deps.db, bookId, callerId, now);
+  }
+  if (!view) throw bookNotFound();
+  const holdings = view.holdings;
   const counted = epustakaId ? holdings.filter((h) => h.epustaka_id === epustakaId) : holdings;
   if (epustakaId && counted.length === 0) throw notFound('book_not_found', 'This ePustaka does not hold the book.');
   // A copy held for the caller decides which library the page shows, unless the address names one.
-  const offer = await findQueueOffer(deps.db, callerId, bookId, now);
+  const offer = view.offer ? { epustaka_id: view.offer.epustaka_id, expires_at: iso(view.offer.expires_at) } : null;
   const best = bestHolding(holdings, now, epustakaId ?? offer?.epustaka_id);
-  const [related, stats, ownReview, openLoan, before, activeLoans, queued, readable] = await Promise.all([
-    listRelatedBooks(deps.db, row),
-    reviewStats(deps.db, bookId, callerId),
-    findOwnReview(deps.db, bookId, callerId),
-    findOpenLoan(deps.db, callerId, bookId),
-    hasBorrowedBefore(deps.db, callerId, bookId),
-    countActiveLoans(deps.db, bookId, now),
-    findOpenQueueEntry(deps.db, callerId, bookId),
-    hasReadableFile(deps.db, bookId),
-  ]);
   let epustaka: BookDetail['epustaka'] = null;
   if (best) {
     const { total_qty: _total, queue_count: _queue, ...brief } = toEpustakaBrief(best, now);
     epustaka = brief;
   }
+  const own = view.own_review;
   return {
-    ...toPublicDetail(row, sumCopies(counted), readable),
+    ...toPublicDetail(view, sumCopies(counted), view.readable),
     queue_count: counted.reduce((n, h) => n + h.queue_count, 0),
-    active_borrow_count: activeLoans,
-    review_count: stats.review_count,
-    related_books: related,
+    active_borrow_count: view.active_loans,
+    review_count: view.review_count,
+    related_books: view.related.map(toRelatedBook),
     epustaka,
-    user_rating: ownReview,
-    has_borrow: openLoan !== undefined && new Date(openLoan.due_at) > now,
-    has_borrow_before: before,
-    queue_position: queued ? await queuePosition(deps.db, queued.id) : null,
+    user_rating: own ? { id: own.id, rating_level: numberOrNull(own.rating_level), rating_comment: own.rating_comment } : null,
+    has_borrow: view.has_loan,
+    has_borrow_before: view.borrowed_before,
+    queue_position: view.queue_position,
     queue_offer: offer,
   };
 }

@@ -128,20 +128,29 @@ export async function listHoldingViews(
   userId: string | null,
   organizationId?: string,
 ): Promise<HoldingViewRow[]> {
-  const { rows } = await db.query<HoldingViewRow>(
-    `SELECT eb.epustaka_id, eb.book_id, eb.all_qty, eb.available_qty, b.using_drm,
+  const { rows } = await db.query<HoldingViewRow>(`${holdingViewsSql('$1', '$2', '$3')} ORDER BY eb.created_at, eb.epustaka_id`, [
+    bookId,
+    userId,
+    organizationId ?? null,
+  ]);
+  return rows;
+}
+
+/**
+ * Every holding of book `book` as user `user` sees it, in the organisation `organization` when it
+ * is not NULL (SQL over the placeholders given; `held_at` orders them).
+ */
+export function holdingViewsSql(book: string, user: string, organization: string): string {
+  return `SELECT eb.epustaka_id, eb.book_id, eb.all_qty, eb.available_qty, b.using_drm,
             e.epustaka_name, e.epustaka_logo, e.epustaka_isprivate, m.member_status, m.expires_at,
             (SELECT count(*)::int FROM book_queues q
-              WHERE q.epustaka_id = eb.epustaka_id AND q.book_id = eb.book_id AND q.ended_at IS NULL) AS queue_count
+              WHERE q.epustaka_id = eb.epustaka_id AND q.book_id = eb.book_id AND q.ended_at IS NULL) AS queue_count,
+            eb.created_at AS held_at
        FROM epustaka_books eb
        JOIN books b ON b.id = eb.book_id
        JOIN epustaka e ON e.id = eb.epustaka_id
-       LEFT JOIN epustaka_members m ON m.epustaka_id = eb.epustaka_id AND m.user_id = $2
-      WHERE eb.book_id = $1 AND ($3::uuid IS NULL OR e.organization_id = $3)
-      ORDER BY eb.created_at, eb.epustaka_id`,
-    [bookId, userId, organizationId ?? null],
-  );
-  return rows;
+       LEFT JOIN epustaka_members m ON m.epustaka_id = eb.epustaka_id AND m.user_id = ${user}
+      WHERE eb.book_id = ${book} AND (${organization}::uuid IS NULL OR e.organization_id = ${organization})`;
 }
 
 /** Maps a holding view to the API's ePustaka entry. */

@@ -90,6 +90,14 @@ export async function hasBorrowedBefore(db: Queryable, userId: string, bookId: s
   return rows[0]!.yes;
 }
 
+/** True when some holding has an overdue loan or an expired queue offer (SQL over the placeholder `now`). */
+export function anythingToSettleSql(now: string): string {
+  // min() over the partial indexes borrows_open_due_idx and book_queues_offer_due_idx is one probe
+  // each; an EXISTS may be planned as a sequential scan of all loans.
+  return `coalesce((SELECT min(due_at) FROM borrows WHERE returned_at IS NULL) <= ${now}
+           OR (SELECT min(offer_expires_at) FROM book_queues WHERE ended_at IS NULL AND offer_expires_at IS NOT NULL) <= ${now}, false)`;
+}
+
 /** Holdings with an overdue loan or an expired queue offer, which are due to be settled. */
 export async function findHoldingsToSettle(db: Queryable, now: Date, limit: number): Promise<{ epustaka_id: string; book_id: string }[]> {
   const { rows } = await db.query<{ epustaka_id: string; book_id: string }>(

@@ -277,3 +277,32 @@ describe('file sizes', () => {
     await ctx.db.query('DELETE FROM books WHERE id = $1', [small]);
   });
 });
+
+describe('webhook/book-detail reads settled loans', () => {
+  test('a loan past its due time is settled before the page is read: the copy is back and the reader no longer has it', async () => {
+    const bookId = await createBook(ctx, { title: 'Jatuh Tempo', holdings: [{ epustakaId: cat.publicId, copies: 1 }] });
+    const waiting = await createCaller(ctx, { name: 'Menunggu' });
+    await addMember(ctx, cat.publicId, waiting.id, 1);
+    const loan = await ctx.request('POST', '/webhook/borrow', { token: reader.token, body: { user_id: reader.id, book_id: bookId, epustaka_id: cat.publicId } });
+    expect(loan.status).toBe(201);
+    const queued = await ctx.request('POST', '/webhook/book-queue', { token: waiting.token, body: { book_id: bookId, epustaka_id: cat.publicId } });
+    expect(queued.status).toBeLessThan(300);
+    const during = (await get(`/webhook/book-detail?book_id=${bookId}`)).body.data;
+    expect(during).toMatchObject({ available_qty: 0, active_borrow_count: 1, has_borrow: true, queue_count: 1 });
+    expect((await get(`/webhook/book-detail?book_id=${bookId}`, waiting.token)).body.data).toMatchObject({ queue_position: 1, queue_offer: null });
+
+    ctx.setNow(new Date(Date.now() + 60 * 24 * 3600_000));
+    try {
+      const after = (await get(`/webhook/book-detail?book_id=${bookId}`)).body.data;
+      expect(after).toMatchObject({ active_borrow_count: 0, has_borrow: false, has_borrow_before: true });
+      const { rows } = await ctx.db.query<{ returned_at: string | null }>('SELECT returned_at FROM borrows WHERE id = $1', [loan.body.data.id]);
+      expect(rows[0]!.returned_at).not.toBeNull();
+      // The copy went to the one waiting, and their page shows it held for them.
+      const theirs = (await get(`/webhook/book-detail?book_id=${bookId}`, waiting.token)).body.data;
+      expect(theirs.queue_offer).toMatchObject({ epustaka_id: cat.publicId });
+      expect(theirs.queue_position).toBe(1);
+    } finally {
+      ctx.setNow(null);
+    }
+  });
+});
