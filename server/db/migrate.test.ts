@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openTestDatabase, type TestDatabase } from '../test/database.ts';
 import type { Db } from './client.ts';
-import { migrate, rollback } from './migrate.ts';
+import { migrate, rollback, splitStatements } from './migrate.ts';
 import { migrations } from './migrations/index.ts';
 
 // An empty database, opened before the tests: a copy of a new PGlite cluster saved once (its
@@ -50,5 +50,22 @@ describe('migrate', () => {
     expect(await tableCount('half_done')).toBe(0);
     const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM schema_migrations WHERE id = $1', [broken.id]);
     expect(rows[0]!.n).toBe(0);
+  });
+
+  test('statements split at semicolons that end a line, except inside a $$-quoted function body', () => {
+    const sql = `CREATE TABLE a (id int);
+      -- a comment
+      CREATE FUNCTION f() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          UPDATE a SET id = id + 1;
+        END IF;
+        RETURN NULL;
+      END $$;
+      CREATE INDEX a_idx ON a (id);`;
+    const parts = splitStatements(sql);
+    expect(parts).toHaveLength(3);
+    expect(parts[1]).toMatch(/^CREATE FUNCTION f\(\)[\s\S]*UPDATE a SET id = id \+ 1;[\s\S]*RETURN NULL;[\s\S]*END \$\$$/);
+    expect(parts[2]).toBe('CREATE INDEX a_idx ON a (id)');
   });
 });

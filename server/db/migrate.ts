@@ -48,10 +48,18 @@ export async function rollback(db: Db, list: Migration[] = migrations): Promise<
   return m.id;
 }
 
-// Extended-protocol queries take one statement each; migrations hold no semicolons inside strings.
-function splitStatements(sql: string): string[] {
-  return sql
-    .split(/;\s*(?:\n|$)/)
-    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
-    .filter(Boolean);
+// Extended-protocol queries take one statement each. Migrations hold no semicolons inside strings,
+// except in function bodies quoted with $$, which stay whole.
+export function splitStatements(sql: string): string[] {
+  const statements: string[] = [];
+  let open = '';
+  for (const part of sql.split(/;\s*(?:\n|$)/)) {
+    open = open ? `${open};\n${part}` : part;
+    if ((open.match(/\$\$/g)?.length ?? 0) % 2 === 0) {
+      statements.push(open);
+      open = '';
+    }
+  }
+  if (open) statements.push(open);
+  return statements.map((s) => s.replace(/^\s*--.*$/gm, '').trim()).filter(Boolean);
 }
