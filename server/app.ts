@@ -45,7 +45,9 @@ export function createApi(deps: ApiDeps) {
   app.use(secureHeaders({ crossOriginResourcePolicy: 'same-origin' }));
   app.use(async (c, next) => {
     await next();
-    if (!c.res.headers.has('cache-control')) c.header('Cache-Control', 'no-store');
+    // On the answer's own headers: c.header() after the answer is made rebuilds it as a full fetch
+    // Response (a body stream and all) on every call.
+    if (!c.res.headers.has('cache-control')) c.res.headers.set('Cache-Control', 'no-store');
   });
   // Method, origin, media type and size, before any router reads the request.
   app.use(requestGuard(() => [new URL(accountSettings(deps).publicUrl).origin]));

@@ -53,7 +53,13 @@ function declaredLength(c: Context): number | null {
 function hasBody(c: Context): boolean {
   const length = declaredLength(c);
   if (length !== null) return length > 0;
-  return c.req.header('transfer-encoding') !== undefined || c.req.raw.body !== null;
+  if (c.req.header('transfer-encoding') !== undefined) return true;
+  // Straight from a socket (@hono/node-server passes it as env.incoming), a request with neither
+  // header has no body (RFC 9112, 6.3), and asking for c.req.raw.body would build a whole fetch
+  // Request with a stream for nothing. A Request handed to app.fetch in-process may carry a
+  // stream without either header, so that one is asked.
+  if ((c.env as { incoming?: unknown } | undefined)?.incoming) return false;
+  return c.req.raw.body !== null;
 }
 
 /** Reads the body while counting, so a chunked body over the limit is refused as well. */
