@@ -87,11 +87,6 @@ const HOLDING = `SELECT eb.epustaka_id, eb.book_id, eb.all_qty, eb.available_qty
   FROM epustaka_books eb JOIN books b ON b.id = eb.book_id
  WHERE eb.epustaka_id = $1 AND eb.book_id = $2`;
 
-export async function findHolding(db: Queryable, epustakaId: string, bookId: string): Promise<HoldingRow | undefined> {
-  const { rows } = await db.query<HoldingRow>(HOLDING, [epustakaId, bookId]);
-  return rows[0];
-}
-
 /**
  * Reads a holding and locks it until the transaction ends. Every change to a holding's copies,
  * loans and queue happens under this lock, so they are decided one after the other.

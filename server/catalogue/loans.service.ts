@@ -7,12 +7,11 @@ import { inTransaction } from './transaction.ts';
 import { addFeedItem } from '../feed/feed.repository.ts';
 import {
   effectiveStatus,
-  findHolding,
-  findMembership,
   lockHolding,
   putBackCopies,
   takeCopy,
   type HoldingRow,
+  type MembershipRow,
 } from './epustaka.repository.ts';
 import {
   closeLoan,
@@ -24,9 +23,9 @@ import {
   lockLoan,
   toBorrowRecord,
 } from './loans.repository.ts';
-import { endQueueEntry, endWaitingEntries, expireOffers, findOpenOffer, offerToNext } from './queue.repository.ts';
-import { findBookBrief } from './books.repository.ts';
-import { requireReadableFile } from './readable.repository.ts';
+import { endQueueEntry, endWaitingEntries, expireOffers, offerToNext } from './queue.repository.ts';
+import { notWebReadable } from './readable.repository.ts';
+import { findLendingStanding, findLoanState } from './lending.repository.ts';
 import { mailNewOffers } from './queue-mail.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -84,19 +83,34 @@ export async function settleDue(deps: ApiDeps, limit = 20): Promise<void> {
  * Throws the coded error that keeps a user from borrowing or queueing in an ePustaka:
  * `not_member`, `membership_pending` or `membership_expired`.
  */
-export async function requireActiveMember(db: Queryable, epustakaId: string, userId: string, now: Date): Promise<void> {
-  const status = effectiveStatus(await findMembership(db, epustakaId, userId), now);
+function requireActiveMembership(membership: MembershipRow | undefined, now: Date): void {
+  const status = effectiveStatus(membership, now);
   if (status === null) throw forbidden('not_member', 'You are not registered as an ePustaka member yet.');
   if (status === 0) throw forbidden('membership_pending', 'Your request to join this ePustaka is waiting for approval.');
   if (status === 3) throw forbidden('membership_expired', 'Your membership period has expired, please renew again.');
 }
 
-/** The holding of a book in an ePustaka; 404 `book_not_found` when the book or the holding is missing. */
-export async function requireHolding(db: Queryable, epustakaId: string, bookId: string): Promise<HoldingRow> {
-  if (!(await findBookBrief(db, bookId))) throw notFound('book_not_found', 'The book could not be found.');
-  const holding = await findHolding(db, epustakaId, bookId);
-  if (!holding) throw notFound('book_not_found', 'This ePustaka does not hold the book.');
-  return holding;
+/**
+ * The holding a loan or a queue place would come from, after the checks every such request
+ * makes, in this order: the book exists (404 `book_not_found`), the ePustaka holds it (404
+ * `book_not_found`), `check` (what the caller adds), a file the web readers open (409
+ * `not_web_readable`), and an active membership (403). One round trip for all of them.
+ */
+export async function requireLendable(
+  db: Queryable,
+  epustakaId: string,
+  bookId: string,
+  userId: string,
+  now: Date,
+  check?: (holding: HoldingRow) => void,
+): Promise<HoldingRow> {
+  const standing = await findLendingStanding(db, epustakaId, bookId, userId);
+  if (!standing.book_exists) throw notFound('book_not_found', 'The book could not be found.');
+  if (!standing.holding) throw notFound('book_not_found', 'This ePustaka does not hold the book.');
+  check?.(standing.holding);
+  if (!standing.readable) throw notWebReadable();
+  requireActiveMembership(standing.membership, now);
+  return standing.holding;
 }
 
 /**
@@ -108,25 +122,29 @@ export async function requireHolding(db: Queryable, epustakaId: string, bookId: 
  */
 export async function borrow(deps: ApiDeps, callerId: string, input: BorrowInput): Promise<{ loan: BorrowRecord; repeated: boolean }> {
   if (input.user_id !== callerId) throw forbidden('user_mismatch', 'You can only borrow for yourself.');
-  await requireHolding(deps.db, input.epustaka_id, input.book_id);
-  await requireReadableFile(deps.db, input.book_id);
   const now = deps.now();
-  await requireActiveMember(deps.db, input.epustaka_id, callerId, now);
+  await requireLendable(deps.db, input.epustaka_id, input.book_id, callerId, now);
   return inTransaction(deps.db, async (tx) => {
     const locked = await lockHolding(tx, input.epustaka_id, input.book_id);
     if (!locked) throw notFound('book_not_found', 'This ePustaka does not hold the book.');
-    await settleHolding(tx, locked, now);
-    const open = await findOpenLoan(tx, callerId, input.book_id);
-    if (open?.epustaka_id === input.epustaka_id) return { loan: toBorrowRecord(open), repeated: true };
-    if (open) throw conflict('already_borrowed', 'You already have this book on loan from another ePustaka.');
+    // Read under the lock; settling (rare) changes what it says, so it is read again after.
+    let state = await findLoanState(tx, input.epustaka_id, input.book_id, callerId, now);
+    if (state.due) {
+      await settleHolding(tx, locked, now);
+      state = await findLoanState(tx, input.epustaka_id, input.book_id, callerId, now);
+    }
+    if (state.open_loan_id) {
+      const open = await findOpenLoan(tx, callerId, input.book_id);
+      if (open?.epustaka_id === input.epustaka_id) return { loan: toBorrowRecord(open), repeated: true };
+      if (open) throw conflict('already_borrowed', 'You already have this book on loan from another ePustaka.');
+    }
     if (locked.using_drm) {
-      const offer = await findOpenOffer(tx, callerId, input.epustaka_id, input.book_id);
-      if (offer) await endQueueEntry(tx, offer.id, 'borrowed', now);
+      if (state.offer_id) await endQueueEntry(tx, state.offer_id, 'borrowed', now);
       else if (!(await takeCopy(tx, input.epustaka_id, input.book_id))) {
         throw conflict('no_copies', 'No copy of this book is available right now.');
       }
     }
-    await endWaitingEntries(tx, callerId, input.book_id, 'borrowed', now);
+    if (state.waiting) await endWaitingEntries(tx, callerId, input.book_id, 'borrowed', now);
     const loan = await insertLoan(tx, {
       userId: callerId,
       bookId: input.book_id,

@@ -74,16 +74,6 @@ export async function endWaitingEntries(tx: Queryable, userId: string, bookId: s
   );
 }
 
-/** The user's open offer on this holding, if a copy is held for them. */
-export async function findOpenOffer(tx: Queryable, userId: string, epustakaId: string, bookId: string): Promise<QueueRow | undefined> {
-  const { rows } = await tx.query<QueueRow>(
-    `SELECT ${QUEUE_COLUMNS} FROM book_queues
-      WHERE user_id = $1 AND epustaka_id = $2 AND book_id = $3 AND ended_at IS NULL AND offered_at IS NOT NULL`,
-    [userId, epustakaId, bookId],
-  );
-  return rows[0];
-}
-
 /** Ends the holding's offers whose window has passed (at their expiry time); returns how many. */
 export async function expireOffers(tx: Queryable, epustakaId: string, bookId: string, now: Date): Promise<number> {
   const { rowCount } = await tx.query(

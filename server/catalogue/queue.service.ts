@@ -6,8 +6,7 @@ import { lockHolding } from './epustaka.repository.ts';
 import { findOpenLoan } from './loans.repository.ts';
 import { endQueueEntry, findOpenQueueEntry, findQueueEntry, insertQueueEntry, queuePosition } from './queue.repository.ts';
 import { iso } from './format.ts';
-import { releaseCopies, requireActiveMember, requireHolding, settleHolding } from './loans.service.ts';
-import { requireReadableFile } from './readable.repository.ts';
+import { releaseCopies, requireLendable, settleHolding } from './loans.service.ts';
 import { mailNewOffers } from './queue-mail.ts';
 
 /**
@@ -18,11 +17,10 @@ import { mailNewOffers } from './queue-mail.ts';
  *   not_queueable (open book or no copies held), copies_available, already_borrowed, already_queued.
  */
 export async function joinQueue(deps: ApiDeps, callerId: string, input: QueueJoinInput): Promise<QueueJoinResult> {
-  const holding = await requireHolding(deps.db, input.epustaka_id, input.book_id);
-  if (!holding.using_drm) throw conflict('not_queueable', 'Open books are never out of copies: borrow it instead.');
-  await requireReadableFile(deps.db, input.book_id);
   const now = deps.now();
-  await requireActiveMember(deps.db, input.epustaka_id, callerId, now);
+  await requireLendable(deps.db, input.epustaka_id, input.book_id, callerId, now, (holding) => {
+    if (!holding.using_drm) throw conflict('not_queueable', 'Open books are never out of copies: borrow it instead.');
+  });
   return inTransaction(deps.db, async (tx) => {
     const locked = await lockHolding(tx, input.epustaka_id, input.book_id);
     if (!locked) throw notFound('book_not_found', 'This ePustaka does not hold the book.');

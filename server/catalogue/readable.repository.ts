@@ -11,13 +11,10 @@ export async function hasReadableFile(db: Queryable, bookId: string): Promise<bo
 
 /**
  * Refuses a loan or a place in the queue for a book nobody could read here: without a file the
- * web readers open, borrowing would only use up a copy.
- * @throws ApiError 409 not_web_readable.
+ * web readers open, borrowing would only use up a copy (409 not_web_readable).
  */
-export async function requireReadableFile(db: Queryable, bookId: string): Promise<void> {
-  if (!(await hasReadableFile(db, bookId))) {
-    throw conflict(NOT_WEB_READABLE, 'This book has no file that can be read on the web yet, so it cannot be borrowed here.');
-  }
+export function notWebReadable() {
+  return conflict(NOT_WEB_READABLE, 'This book has no file that can be read on the web yet, so it cannot be borrowed here.');
 }
 
 /** The copy held for the user from a queue, if any: where, and until when they may borrow it. */

@@ -170,6 +170,30 @@ describe('queue order and offers', () => {
   });
 });
 
+describe('borrowing while waiting', () => {
+  test('a loan from another ePustaka ends the borrower’s waiting place, and the line moves up', async () => {
+    const other = await createEpustaka(ctx, { name: 'Perpustakaan Lain' });
+    const bookId = await createBook(ctx, { holdings: [{ epustakaId, copies: 1 }, { epustakaId: other, copies: 1 }] });
+    const holder = await member();
+    expect((await borrow(holder, bookId)).body.code).toBe('SUCCESS');
+    const [first, second] = [await member(), await member()];
+    expect((await join(first, bookId)).status).toBeLessThan(300);
+    expect((await join(second, bookId)).status).toBeLessThan(300);
+    await addMember(ctx, other, first.id, 1);
+    const elsewhere = await ctx.request('POST', '/webhook/borrow', { token: first.token, body: { epustaka_id: other, user_id: first.id, book_id: bookId } });
+    expect(elsewhere.status).toBe(201);
+    const { rows } = await ctx.db.query<{ ended_at: string | null; end_reason: string | null }>(
+      'SELECT ended_at, end_reason FROM book_queues WHERE user_id = $1 AND book_id = $2',
+      [first.id, bookId],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.ended_at).not.toBeNull();
+    expect(rows[0]!.end_reason).toBe('borrowed');
+    const page = await ctx.request('GET', `/webhook/book-detail?book_id=${bookId}&epustaka_id=${epustakaId}`, { token: second.token });
+    expect(page.body.data).toMatchObject({ queue_position: 1, queue_count: 1 });
+  });
+});
+
 describe('DELETE webhook/book-queue', () => {
   test('leaving gives up the place; a held copy passes to the next in line', async () => {
     const { bookId, holders } = await fullyLentBook(1);
