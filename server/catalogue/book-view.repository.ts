@@ -2,6 +2,8 @@ import type { Queryable } from '../db/client.ts';
 import { BOOK_DETAIL_FROM, BOOK_DETAIL_SELECT, relatedBooksSql, type BookDetailRow, type RelatedBookRow } from './books.repository.ts';
 import { holdingViewsSql, type HoldingViewRow } from './epustaka.repository.ts';
 import { anythingToSettleSql } from './loans.repository.ts';
+import { queuePositionSql } from './queue.repository.ts';
+import { shownReviewCountSql } from './ratings.repository.ts';
 
 /** A book and everything about it the caller's book page shows, read in one statement. */
 export interface BookViewRow extends BookDetailRow {
@@ -27,8 +29,8 @@ export interface BookViewRow extends BookDetailRow {
 
 /**
  * The caller's book page in one round trip: the book row of `findBookDetail`, the holdings of
- * `listHoldingViews`, the related books of `listRelatedBooks`, and the caller's loan, review,
- * queue place and offer, each with the same SQL or the same conditions as the single queries.
+ * `listHoldingViews`, up to ten related books (newest of the category), and the caller's loan,
+ * review, queue place and offer.
  * `settle_due` tells the service to settle and read again; when nothing is due (nearly always)
  * this is the only query of the page.
  */
@@ -39,17 +41,13 @@ export async function findBookView(db: Queryable, bookId: string, userId: string
                FROM (${holdingViewsSql('d.id', '$2', 'NULL')}) h) AS holdings,
             (SELECT coalesce(json_agg(r ORDER BY r.created_at DESC, r.id DESC), '[]'::json)
                FROM (${relatedBooksSql('d.category_id', 'd.id', '10')}) r) AS related,
-            (SELECT count(*)::int FROM ratings r
-              WHERE r.book_id = d.id AND r.parent_id IS NULL AND r.deleted_at IS NULL
-                AND NOT EXISTS (SELECT 1 FROM rating_reports rr WHERE rr.rating_id = r.id AND rr.user_id = $2)) AS review_count,
+            ${shownReviewCountSql('d.id', '$2')} AS review_count,
             (SELECT json_build_object('id', r.id, 'rating_level', r.rating_level, 'rating_comment', r.rating_comment) FROM ratings r
               WHERE r.book_id = d.id AND r.user_id = $2 AND r.parent_id IS NULL AND r.deleted_at IS NULL LIMIT 1) AS own_review,
             EXISTS (SELECT 1 FROM borrows x WHERE x.user_id = $2 AND x.book_id = d.id AND x.returned_at IS NULL AND x.due_at > $3) AS has_loan,
             EXISTS (SELECT 1 FROM borrows x WHERE x.user_id = $2 AND x.book_id = d.id) AS borrowed_before,
             (SELECT count(*)::int FROM borrows x WHERE x.book_id = d.id AND x.returned_at IS NULL AND x.due_at > $3) AS active_loans,
-            (SELECT (SELECT count(*)::int FROM book_queues q
-                      WHERE q.epustaka_id = me.epustaka_id AND q.book_id = me.book_id AND q.ended_at IS NULL
-                        AND (q.created_at, q.id) <= (me.created_at, me.id))
+            (SELECT ${queuePositionSql('me')}
                FROM book_queues me WHERE me.user_id = $2 AND me.book_id = d.id AND me.ended_at IS NULL
               ORDER BY me.created_at, me.id LIMIT 1) AS queue_position,
             (SELECT json_build_object('epustaka_id', q.epustaka_id, 'expires_at', q.offer_expires_at) FROM book_queues q

@@ -57,7 +57,7 @@ const AVAILABLE_HOLDING = `EXISTS (
   SELECT 1 FROM epustaka_books eb WHERE eb.book_id = b.id AND (NOT b.using_drm OR eb.available_qty > 0))`;
 
 // The book row keeps its reviews' count and level sum (migration 20261128_01_book_rating_summary).
-const AVG_RATING = `(CASE WHEN b.rating_count > 0 THEN round(b.rating_level_sum / b.rating_count, 1)::float8 END)`;
+export const AVG_RATING = `(CASE WHEN b.rating_count > 0 THEN round(b.rating_level_sum / b.rating_count, 1)::float8 END)`;
 
 const YEAR = 'extract(year FROM b.publish_date)::int';
 
@@ -255,16 +255,6 @@ export async function findBookDetail(db: Queryable, id: string): Promise<BookDet
   return rows[0];
 }
 
-/** Open, not yet due loans of a book (in one ePustaka, or all). */
-export async function countActiveLoans(db: Queryable, bookId: string, now: Date, epustakaId?: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM borrows
-      WHERE book_id = $1 AND returned_at IS NULL AND due_at > $2 AND ($3::uuid IS NULL OR epustaka_id = $3)`,
-    [bookId, now.toISOString(), epustakaId ?? null],
-  );
-  return rows[0]!.n;
-}
-
 /** A related book as the query gives it. */
 export interface RelatedBookRow {
   id: string;
@@ -282,13 +272,6 @@ export function relatedBooksSql(category: string, book: string, limit: string): 
       WHERE b.category_id = ${category} AND b.id <> ${book}
       ORDER BY b.created_at DESC, b.id DESC
       LIMIT ${limit}`;
-}
-
-/** Up to `limit` other books of the same category, newest first. */
-export async function listRelatedBooks(db: Queryable, book: { id: string; category_id: string | null }, limit = 10): Promise<RelatedBook[]> {
-  if (!book.category_id) return [];
-  const { rows } = await db.query<RelatedBookRow>(relatedBooksSql('$1', '$2', '$3'), [book.category_id, book.id, limit]);
-  return rows.map(toRelatedBook);
 }
 
 export function toRelatedBook(r: RelatedBookRow): RelatedBook {

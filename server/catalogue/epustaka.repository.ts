@@ -83,7 +83,8 @@ export async function existingUserIds(db: Queryable, ids: string[]): Promise<Set
   return new Set(rows.map((r) => r.id));
 }
 
-const HOLDING = `SELECT eb.epustaka_id, eb.book_id, eb.all_qty, eb.available_qty, b.using_drm
+/** A holding with its book's DRM flag: `$1` the ePustaka, `$2` the book (also read by lending.repository.ts). */
+export const HOLDING = `SELECT eb.epustaka_id, eb.book_id, eb.all_qty, eb.available_qty, b.using_drm
   FROM epustaka_books eb JOIN books b ON b.id = eb.book_id
  WHERE eb.epustaka_id = $1 AND eb.book_id = $2`;
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import type { HoldingRow, MembershipRow } from './epustaka.repository.ts';
+import { HOLDING, type HoldingRow, type MembershipRow } from './epustaka.repository.ts';
 
 /** What deciding a loan or a place in a queue needs to know before its transaction, read at once. */
 export interface LendingStanding {
@@ -32,9 +32,7 @@ export async function findLendingStanding(db: Queryable, epustakaId: string, boo
             h.epustaka_id, h.book_id, h.all_qty, h.available_qty, h.using_drm,
             m.member_status, m.expires_at, m.epustaka_id IS NOT NULL AS is_member
        FROM (SELECT 1) one
-       LEFT JOIN (SELECT eb.epustaka_id, eb.book_id, eb.all_qty, eb.available_qty, b.using_drm
-                    FROM epustaka_books eb JOIN books b ON b.id = eb.book_id
-                   WHERE eb.epustaka_id = $1 AND eb.book_id = $2) h ON true
+       LEFT JOIN (${HOLDING}) h ON true
        LEFT JOIN epustaka_members m ON m.epustaka_id = $1 AND m.user_id = $3`,
     [epustakaId, bookId, userId],
   );

@@ -49,16 +49,21 @@ export async function insertQueueEntry(tx: Queryable, entry: { userId: string; e
   return rows[0]!;
 }
 
+/**
+ * 1-based place of the open entry `me` (a `book_queues` alias) in its holding's line (SQL; also
+ * read by book-view.repository.ts). Compared in SQL: created_at has microseconds, which a
+ * JavaScript Date would drop.
+ */
+export function queuePositionSql(me: string): string {
+  return `(SELECT count(*)::int FROM book_queues q
+            WHERE q.epustaka_id = ${me}.epustaka_id AND q.book_id = ${me}.book_id AND q.ended_at IS NULL
+              AND (q.created_at, q.id) <= (${me}.created_at, ${me}.id))`;
+}
+
 /** 1-based place of an open entry in its holding's line. */
 export async function queuePosition(db: Queryable, entryId: string): Promise<number> {
-  // Compared in SQL: created_at has microseconds, which a JavaScript Date would drop.
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM book_queues q JOIN book_queues me ON me.id = $1
-      WHERE q.epustaka_id = me.epustaka_id AND q.book_id = me.book_id AND q.ended_at IS NULL
-        AND (q.created_at, q.id) <= (me.created_at, me.id)`,
-    [entryId],
-  );
-  return rows[0]!.n;
+  const { rows } = await db.query<{ n: number }>(`SELECT ${queuePositionSql('me')} AS n FROM book_queues me WHERE me.id = $1`, [entryId]);
+  return rows[0]?.n ?? 0;
 }
 
 export async function endQueueEntry(tx: Queryable, id: string, reason: QueueEndReason, at: Date): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/client.ts';
-import type { Rating, ReportReason, UserRating } from '../../src/lib/api/schemas/catalogue.ts';
+import type { Rating, ReportReason } from '../../src/lib/api/schemas/catalogue.ts';
+import { AVG_RATING } from './books.repository.ts';
 import { iso, numberOrNull } from './format.ts';
 
 /** A rating (review or reply) as stored. */
@@ -88,29 +89,26 @@ export async function listReplies(
 }
 
 /**
+ * Count of book `book`'s reviews the viewer `viewer` sees: neither deleted nor reported by them
+ * (SQL over the placeholders given; also read by book-view.repository.ts).
+ */
+export function shownReviewCountSql(book: string, viewer: string): string {
+  return `(SELECT count(*)::int FROM ratings r
+            WHERE r.book_id = ${book} AND r.parent_id IS NULL AND r.deleted_at IS NULL
+              AND NOT EXISTS (SELECT 1 FROM rating_reports rr WHERE rr.rating_id = r.id AND rr.user_id = ${viewer}))`;
+}
+
+/**
  * The review-tab count (reviews neither deleted nor reported by the viewer) and the average
- * rating (one decimal, over reviews not deleted).
+ * rating (one decimal, over reviews not deleted, as the book row keeps it).
  */
 export async function reviewStats(db: Queryable, bookId: string, viewerId: string | null): Promise<{ review_count: number; avg_rating: number | null }> {
   const { rows } = await db.query<{ review_count: number; avg_rating: number | null }>(
-    `SELECT count(*) FILTER (WHERE NOT EXISTS (
-              SELECT 1 FROM rating_reports rr WHERE rr.rating_id = r.id AND rr.user_id = $2))::int AS review_count,
-            round(avg(r.rating_level), 1)::float8 AS avg_rating
-       FROM ratings r WHERE r.book_id = $1 AND r.parent_id IS NULL AND r.deleted_at IS NULL`,
+    `SELECT ${shownReviewCountSql('$1', '$2::uuid')} AS review_count, ${AVG_RATING} AS avg_rating
+       FROM (SELECT 1) one LEFT JOIN books b ON b.id = $1`,
     [bookId, viewerId],
   );
   return { review_count: rows[0]!.review_count, avg_rating: numberOrNull(rows[0]!.avg_rating) };
-}
-
-/** The user's own review of the book (not deleted). */
-export async function findOwnReview(db: Queryable, bookId: string, userId: string): Promise<UserRating | null> {
-  const { rows } = await db.query<{ id: string; rating_level: string | number | null; rating_comment: string }>(
-    `SELECT id, rating_level, rating_comment FROM ratings
-      WHERE book_id = $1 AND user_id = $2 AND parent_id IS NULL AND deleted_at IS NULL`,
-    [bookId, userId],
-  );
-  const row = rows[0];
-  return row ? { id: row.id, rating_level: numberOrNull(row.rating_level), rating_comment: row.rating_comment } : null;
 }
 
 export async function insertRating(
