@@ -7,6 +7,7 @@ import { createCaller, type Caller } from '../test/catalogue.ts';
 import { notifyQueueOffer } from '../notifications/queue-events.ts';
 import { notify } from '../notifications/notify.ts';
 import { startWebPush } from '../push/push.service.ts';
+import { readPushSettings } from '../push/settings.ts';
 
 /** A browser's side of a subscription: its P-256 key pair and auth secret (RFC 8291). */
 interface Device {
@@ -28,7 +29,8 @@ let stopPush: () => void;
 const received: Received[] = [];
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // The push service is a receiver on this machine, allowed as tests allow it: by configuration.
+  ctx = await createTestContext({ push: readPushSettings({ PUSH_SERVICE_HOSTS: '127.0.0.1', PUSH_ALLOW_LOOPBACK: 'true' }) });
   // The push service: answers 410 for endpoints under /gone/, 201 otherwise, and keeps what it got.
   server = createServer((req, res) => {
     const chunks: Buffer[] = [];
