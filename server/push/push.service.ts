@@ -7,7 +7,7 @@ import { isSafeNotificationLink } from '../../src/lib/domain/notifications.ts';
 import { pushSubscriptionSchema, type PushSubscriptionInput } from '../../src/lib/api/schemas/push.ts';
 import { DEFAULT_LANG, type Lang } from '../../src/lib/i18n/lang.ts';
 import { setSessionFcmToken } from '../auth/repository.ts';
-import { check } from '../http/validate.ts';
+import { assertStorableText, check } from '../http/validate.ts';
 import type { Caller } from '../http/auth-guard.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { Db } from '../db/client.ts';
@@ -69,6 +69,8 @@ function webPushSubscriptionOf(token: string): PushSubscriptionInput | null {
   } catch {
     throw badRequest('invalid_push_keys', 'The push subscription is not valid JSON.', 'fcm_token');
   }
+  // JSON inside the token may spell text no column can store (a lone surrogate as \ud83d).
+  assertStorableText(raw, 'fcm_token');
   return check(pushSubscriptionSchema, raw);
 }
 

@@ -124,6 +124,8 @@ describe('webhook/fcm-token and webhook/push-key', () => {
     for (const endpoint of ['https://10.0.0.5/x', 'https://[::1]/x', 'https://localhost/x', 'https://db.internal/x']) {
       expect(await bad({ ...good, endpoint }), endpoint).toBe('invalid_push_endpoint');
     }
+    // A lone half of a surrogate pair, written as an escape in the subscription's JSON.
+    expect(await bad({ ...good, endpoint: `${good.endpoint}/${'😀'.slice(0, 1)}` })).toBe('invalid_characters');
     expect(await bad({ ...good, keys: { ...good.keys, p256dh: 'AAAA' } })).toBe('invalid_push_keys');
     expect(await bad({ ...good, keys: { p256dh: good.keys.p256dh } })).toBe('invalid_push_keys');
     // Another device's push token (not a Web Push subscription) is only kept on the session.
