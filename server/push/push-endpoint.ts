@@ -50,7 +50,7 @@ export function postPush(
   resolve?: Resolve,
 ): Promise<PushAnswer> {
   const refusal = endpointRefusal(endpoint, settings);
-  if (refusal) return Promise.reject(new PushAddressError(`${new URL(endpoint).host}: ${refusal}`));
+  if (refusal) return Promise.reject(new PushAddressError(`the push endpoint is refused: ${refusal}`));
   const url = new URL(endpoint);
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise<PushAnswer>((done, fail) => {

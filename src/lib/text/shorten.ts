@@ -7,13 +7,23 @@
  * Pure: the API and the browser both use it.
  */
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+// A browser without Intl.Segmenter (before 2024) cuts between code points: never inside a
+// surrogate pair, though a joined emoji or an accent may then be parted.
+const segmenter = typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'grapheme' }) : null;
+
+function* segments(text: string): Generator<string> {
+  if (!segmenter) {
+    yield* text;
+    return;
+  }
+  for (const { segment } of segmenter.segment(text)) yield segment;
+}
 
 /** The graphemes of `text`, in order; at most `limit` of them when given (the rest is not segmented). */
 export function graphemes(text: string, limit = Infinity): string[] {
   const out: string[] = [];
   if (limit <= 0) return out;
-  for (const { segment } of segmenter.segment(text)) {
+  for (const segment of segments(text)) {
     out.push(segment);
     if (out.length >= limit) break;
   }
@@ -23,7 +33,7 @@ export function graphemes(text: string, limit = Infinity): string[] {
 /** How many graphemes `text` has. */
 export function graphemeCount(text: string): number {
   let count = 0;
-  for (const _ of segmenter.segment(text)) count += 1;
+  for (const _ of segments(text)) count += 1;
   return count;
 }
 
