@@ -28,6 +28,11 @@ NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-$PWD/.tmp/node-compile-cache}"
 # registration limit (20 in 15 minutes in production) would refuse them.
 REGISTRATIONS_PER_IP="${REGISTRATIONS_PER_IP:-10000}"
 
-export PORT HOST=127.0.0.1 DATA_DIR NODE_ENV=production OUTBOX_API=true PASSWORD_HASH_COST NODE_COMPILE_CACHE REGISTRATIONS_PER_IP
+# The browser in the push journey subscribes with a made-up push service (it has no real one);
+# the server accepts it only because it is on the list of push services. Nothing is sent there:
+# the name never resolves (.test is reserved), and a production server pushes to no loopback address.
+PUSH_SERVICE_HOSTS="${PUSH_SERVICE_HOSTS:-push.example.test}"
+
+export PORT HOST=127.0.0.1 DATA_DIR NODE_ENV=production OUTBOX_API=true PASSWORD_HASH_COST NODE_COMPILE_CACHE REGISTRATIONS_PER_IP PUSH_SERVICE_HOSTS
 # exec: Playwright's shutdown signal must reach the server itself.
 exec "$NODE" server/main.ts

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { DEFAULT_HASH_COST, MAX_HASH_COST, MIN_HASH_COST } from './auth/password.ts';
 import { readS3Settings, type S3Settings } from './storage/settings.ts';
+import { readPushSettings, type PushSettings } from './push/settings.ts';
 
 /** Reads a boolean flag from the environment ("true"/"1"/"on" are on). */
 function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
@@ -37,6 +38,8 @@ export interface ServerConfig {
   passwordHashCost: number;
   /** The S3-compatible bucket that holds the stored files (`S3_*`); undefined: under `dataDir`. */
   s3: S3Settings | undefined;
+  /** Where Web Push may send: the push services' hosts and, for tests only, loopback receivers (`PUSH_*`). */
+  push: PushSettings;
   features: FeatureFlags;
 }
 
@@ -60,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     appName: env.APP_NAME || 'ePustaka',
     passwordHashCost: hashCost(env.PASSWORD_HASH_COST),
     s3: readS3Settings(env),
+    push: readPushSettings(env),
     features: {
       readingDuration: flag(env, 'FEATURE_READING_DURATION', true),
       readingProgress: flag(env, 'FEATURE_READING_PROGRESS', true),

@@ -127,6 +127,16 @@ describe('social sign-in with OpenID Connect', () => {
     expect(again.body.data.id).toBe(account.body.data.id);
   });
 
+  test("a provider's name longer than a name may be is cut between graphemes", async () => {
+    const name = `Rahmat ${'👨‍👩‍👧‍👦'.repeat(20)}`;
+    people['google-1002'] = { email: 'nama.panjang@example.id', name, email_verified: true };
+    const res = await signInWith(await idTokenFor('google-1002'));
+    expect(res.status).toBe(200);
+    const account = await ctx.request('GET', '/auth/profile', { token: res.body.data.access_token });
+    // 100 UTF-16 units hold "Rahmat " and 8 whole families (11 units each).
+    expect(account.body.data.name).toBe(`Rahmat ${'👨‍👩‍👧‍👦'.repeat(8)}`);
+  });
+
   test('an e-mail of an existing account is linked only after its password is given', async () => {
     const user = await ctx.createUser({ email: 'lama@example.id', verified: false });
     people['google-2002'] = { email: 'lama@example.id', name: 'Akun Lama', email_verified: true };

@@ -17,6 +17,7 @@ import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './ra
 import * as repo from './repository.ts';
 import { accountSettings } from './settings.ts';
 import { removeStoredObject } from './uploads.ts';
+import { clip } from '../../src/lib/text/shorten.ts';
 
 /** Links in mails last this long: verification a day, reset an hour. */
 export const VERIFY_TOKEN_SECONDS = 24 * 60 * 60;
@@ -254,9 +255,9 @@ async function openSession(deps: ApiDeps, user: UserRow, userAgent: string | nul
 
 function fallbackName(claims: { name: string | null; email: string }): string {
   const name = (claims.name ?? '').trim();
-  if (/^\p{L}/u.test(name) && [...name].length >= 3) return name.slice(0, 100);
+  if (/^\p{L}/u.test(name) && [...name].length >= 3) return clip(name, 100);
   const local = claims.email.split('@')[0]!.replace(/[^\p{L}\p{N} ._-]/gu, ' ').trim();
-  return /^\p{L}/u.test(local) && local.length >= 3 ? local.slice(0, 100) : `Pengguna ${local}`.slice(0, 100);
+  return /^\p{L}/u.test(local) && local.length >= 3 ? clip(local, 100) : clip(`Pengguna ${local}`, 100);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/client.ts';
+import { clip } from '../../src/lib/text/shorten.ts';
 
 /** A user row as stored. */
 export interface UserRow {
@@ -42,7 +43,7 @@ export async function findUserById(db: Queryable, id: string): Promise<UserRow |
 export async function createSession(db: Queryable, userId: string, userAgent: string | null): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
     'INSERT INTO sessions (user_id, user_agent) VALUES ($1, $2) RETURNING id',
-    [userId, userAgent?.slice(0, 300) ?? null],
+    [userId, userAgent ? clip(userAgent, 300) : null],
   );
   return rows[0]!.id;
 }

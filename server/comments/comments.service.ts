@@ -17,12 +17,13 @@ import {
   updateCommentBody,
   type CommentRow,
 } from './comments.repository.ts';
+import { shorten } from '../../src/lib/text/shorten.ts';
 
 const commentNotFound = () => notFound('comment_not_found', 'The comment could not be found.');
 const targetNotFound = () => notFound('comment_target_not_found', 'The item could not be found.');
 
-/** A notification's excerpt of a comment. */
-const excerpt = (text: string) => (text.length > 80 ? `${text.slice(0, 77)}…` : text);
+/** A notification's excerpt of a comment: at most 80 characters (and 320 UTF-16 units), cut between graphemes. */
+const excerpt = (text: string) => shorten(text, 80, { maxLength: 320 });
 
 async function requireVisible(deps: ApiDeps, viewerId: string, objectType: string, objectId: string): Promise<void> {
   if (!(await commentTarget(objectType).canView(deps.db, viewerId, objectId))) throw targetNotFound();

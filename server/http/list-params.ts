@@ -1,6 +1,7 @@
 import type { ListBody } from '../../src/lib/api/schemas/common.ts';
 import { ApiError, badRequest } from './errors.ts';
 import { assertStorableText } from './validate.ts';
+import { shorten } from '../../src/lib/text/shorten.ts';
 
 /*
  * Allowlist parsing of the `filter` and `sort` query parameters. The parser only ever returns
@@ -60,7 +61,7 @@ function invalidFilter(message: string) {
 /** A short, printable form of untrusted input for error messages. */
 function quote(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
-  return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
+  return JSON.stringify(shorten(text, 41, { above: 40, maxLength: 160 }));
 }
 
 /**

@@ -3,6 +3,7 @@ import i18next, { type TFunction } from 'i18next';
 import { LANGUAGES, normalizeLang, type Lang } from '../../src/lib/i18n/lang.ts';
 import { notificationTextParams } from '../../src/lib/domain/notifications.ts';
 import type { PushPayload } from '../../src/lib/domain/push.ts';
+import { shorten } from '../../src/lib/text/shorten.ts';
 
 /*
  * The push texts, made on the server in the subscriber's language from the app's own texts
@@ -36,13 +37,25 @@ function translator(lang: Lang): TFunction {
   return translators.get(lang)!;
 }
 
+/*
+ * A push carries at most 4 KB (RFC 8291 and the push services' limit): the title and the text are
+ * shortened, between graphemes, to lengths whose UTF-8 form (at most 3 bytes per UTF-16 unit) stays
+ * well within it with the link and the encryption's own bytes.
+ */
+const TITLE_MAX = 80;
+const TITLE_MAX_UNITS = 160;
+const BODY_MAX = 240;
+const BODY_MAX_UNITS = 800;
+
 /** The push of a notification: its title, its text and its link, in `lang`. Nothing else. */
 export function pushPayload(notification: { event: string; params: Record<string, string | number>; link: string }, lang: string): PushPayload {
   const language = normalizeLang(lang);
   const t = translator(language);
+  const title = t(`push.titles.${notification.event}`, { defaultValue: t('push.fallbackTitle') });
+  const body = t(`notifications.events.${notification.event}`, { ...notificationTextParams(notification.params, language), defaultValue: '' });
   return {
-    title: t(`push.titles.${notification.event}`, { defaultValue: t('push.fallbackTitle') }),
-    body: t(`notifications.events.${notification.event}`, { ...notificationTextParams(notification.params, language), defaultValue: '' }),
+    title: shorten(title, TITLE_MAX, { maxLength: TITLE_MAX_UNITS }),
+    body: shorten(body, BODY_MAX, { maxLength: BODY_MAX_UNITS }),
     link: notification.link,
   };
 }

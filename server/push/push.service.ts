@@ -1,4 +1,3 @@
-import { isIP } from 'node:net';
 import webpush from 'web-push';
 import { conflict, badRequest, notFound } from '../http/errors.ts';
 import { accountSettings } from '../accounts/settings.ts';
@@ -8,12 +7,15 @@ import { isSafeNotificationLink } from '../../src/lib/domain/notifications.ts';
 import { pushSubscriptionSchema, type PushSubscriptionInput } from '../../src/lib/api/schemas/push.ts';
 import { DEFAULT_LANG, type Lang } from '../../src/lib/i18n/lang.ts';
 import { setSessionFcmToken } from '../auth/repository.ts';
-import { check } from '../http/validate.ts';
+import { assertStorableText, check } from '../http/validate.ts';
 import type { Caller } from '../http/auth-guard.ts';
 import type { ApiDeps } from '../deps.ts';
 import type { Db } from '../db/client.ts';
 import { loadVapidKeys, type VapidKeys } from './vapid-keys.ts';
 import { pushPayload } from './push-texts.ts';
+import { endpointRefusal, postPush } from './push-endpoint.ts';
+import type { Resolve } from './push-address.ts';
+import type { PushSettings } from './settings.ts';
 import {
   claimPendingPushes,
   deleteSubscriptionById,
@@ -48,22 +50,14 @@ export function vapidKeys(deps: ApiDeps): Promise<VapidKeys> {
   return keys;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-/** A host that names this machine or a network address rather than a push service. */
-function isLocalHost(hostname: string): boolean {
-  return isIP(hostname.replace(/^\[|\]$/g, '')) !== 0 || hostname === 'localhost' || /\.(localhost|local|internal|lan)$/.test(hostname);
-}
-
 /**
- * Push services are HTTPS hosts named by DNS (never an address, so the server cannot be made to
- * post into its own network); a loopback HTTP endpoint is accepted outside production (local tests).
+ * Push endpoints are https URLs of the push services in PUSH_SERVICE_HOSTS (never an address the
+ * server could be made to post into its own network with); the tests' loopback receiver only with
+ * PUSH_ALLOW_LOOPBACK.
  */
-function assertEndpointAllowed(endpoint: string, production: boolean): void {
-  const url = new URL(endpoint);
-  if (url.protocol === 'https:' && !url.username && !url.password && !isLocalHost(url.hostname)) return;
-  if (!production && url.protocol === 'http:' && LOOPBACK.has(url.hostname)) return;
-  throw badRequest('invalid_push_endpoint', 'The push endpoint must be an https URL of a push service.', 'fcm_token');
+function assertEndpointAllowed(endpoint: string, settings: PushSettings): void {
+  if (endpointRefusal(endpoint, settings) === null) return;
+  throw badRequest('invalid_push_endpoint', 'The push endpoint must be an https URL of a browser push service.', 'fcm_token');
 }
 
 /** The Web Push subscription a push token carries as JSON text; null for any other token. */
@@ -75,6 +69,8 @@ function webPushSubscriptionOf(token: string): PushSubscriptionInput | null {
   } catch {
     throw badRequest('invalid_push_keys', 'The push subscription is not valid JSON.', 'fcm_token');
   }
+  // JSON inside the token may spell text no column can store (a lone surrogate as \ud83d).
+  assertStorableText(raw, 'fcm_token');
   return check(pushSubscriptionSchema, raw);
 }
 
@@ -87,7 +83,7 @@ function webPushSubscriptionOf(token: string): PushSubscriptionInput | null {
  */
 export async function savePushToken(deps: ApiDeps, caller: Caller, token: string, lang: Lang | undefined): Promise<void> {
   const subscription = webPushSubscriptionOf(token);
-  if (subscription) assertEndpointAllowed(subscription.endpoint, deps.config.production);
+  if (subscription) assertEndpointAllowed(subscription.endpoint, deps.config.push);
   await deps.db.transaction(async (tx) => {
     if (subscription) {
       const { endpoint, keys } = subscription;
@@ -118,8 +114,11 @@ function vapidSubject(deps: ApiDeps): string {
   return `mailto:${address}`;
 }
 
-/** Sends one push; a subscription the push service no longer knows (404/410) is deleted. */
-async function send(deps: ApiDeps, keys: VapidKeys, push: PendingPush): Promise<void> {
+/**
+ * Sends one push; a subscription the push service no longer knows (404/410) is deleted. An endpoint
+ * that is no longer allowed, or whose name resolves to an address a push may not go to, gets nothing.
+ */
+async function send(deps: ApiDeps, keys: VapidKeys, push: PendingPush, resolve: Resolve | undefined): Promise<void> {
   const payload = pushPayload(push, push.lang);
   if (!isSafeNotificationLink(payload.link)) payload.link = '/notifications-detail';
   const request = webpush.generateRequestDetails({ endpoint: push.endpoint, keys: { p256dh: push.p256dh, auth: push.auth } }, JSON.stringify(payload), {
@@ -127,14 +126,12 @@ async function send(deps: ApiDeps, keys: VapidKeys, push: PendingPush): Promise<
     TTL: PUSH_TTL_SECONDS,
     contentEncoding: 'aes128gcm',
   });
-  const res = await fetch(request.endpoint, {
-    method: request.method,
-    headers: request.headers as Record<string, string>,
-    body: request.body ? new Uint8Array(request.body) : null,
-    redirect: 'manual',
-    signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-  });
-  await res.body?.cancel();
+  const res = await postPush(
+    request.endpoint,
+    { method: request.method, headers: request.headers as Record<string, string>, body: request.body ? new Uint8Array(request.body) : null, timeoutMs: SEND_TIMEOUT_MS },
+    deps.config.push,
+    resolve,
+  );
   if (res.status === 404 || res.status === 410) {
     await deleteSubscriptionById(deps.db, push.subscription_id);
   } else if (res.status < 200 || res.status >= 300) {
@@ -142,14 +139,17 @@ async function send(deps: ApiDeps, keys: VapidKeys, push: PendingPush): Promise<
   }
 }
 
-/** Pushes every committed, not yet pushed notification of a subscribed user. Never throws. */
-export async function deliverPendingPushes(deps: ApiDeps, db: Db = deps.db): Promise<number> {
+/**
+ * Pushes every committed, not yet pushed notification of a subscribed user. Never throws.
+ * @param options.resolve the name lookup of the push connections (tests); the system's by default
+ */
+export async function deliverPendingPushes(deps: ApiDeps, options: { db?: Db; resolve?: Resolve } = {}): Promise<number> {
   try {
     const keys = await vapidKeys(deps);
-    const pending = await claimPendingPushes(db, CLAIM_WINDOW_MINUTES);
+    const pending = await claimPendingPushes(options.db ?? deps.db, CLAIM_WINDOW_MINUTES);
     await Promise.all(
       pending.map((push) =>
-        send(deps, keys, push).catch((error: Error) => console.warn(`[push] a push could not be sent: ${error.message}`)),
+        send(deps, keys, push, options.resolve).catch((error: Error) => console.warn(`[push] a push could not be sent: ${error.message}`)),
       ),
     );
     return pending.length;
@@ -164,14 +164,14 @@ export async function deliverPendingPushes(deps: ApiDeps, db: Db = deps.db): Pro
  * each notification, pushes it to the user's browsers once its transaction has committed (sweeps
  * shortly after, and every SWEEP_INTERVAL_MS for late commits). Answers the function that stops it.
  */
-export async function startWebPush(deps: ApiDeps, options: { keyFile?: string } = {}): Promise<() => void> {
+export async function startWebPush(deps: ApiDeps, options: { keyFile?: string; resolve?: Resolve } = {}): Promise<() => void> {
   const keys = loadVapidKeys(deps.db, options.keyFile);
   keysOf.set(deps, keys);
   await keys;
   const timers = new Map<number, ReturnType<typeof setTimeout>>();
   let running: Promise<unknown> = Promise.resolve();
   const sweep = () => {
-    running = running.then(() => deliverPendingPushes(deps));
+    running = running.then(() => deliverPendingPushes(deps, { resolve: options.resolve }));
   };
   // Shortly after the notification (its transaction has usually committed by then), and again a
   // little later for a longer transaction.

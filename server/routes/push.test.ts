@@ -1,4 +1,3 @@
-import { createDecipheriv, createECDH, hkdfSync, randomBytes, type ECDH } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -7,13 +6,8 @@ import { createCaller, type Caller } from '../test/catalogue.ts';
 import { notifyQueueOffer } from '../notifications/queue-events.ts';
 import { notify } from '../notifications/notify.ts';
 import { startWebPush } from '../push/push.service.ts';
-
-/** A browser's side of a subscription: its P-256 key pair and auth secret (RFC 8291). */
-interface Device {
-  ecdh: ECDH;
-  auth: Buffer;
-  endpoint: string;
-}
+import { readPushSettings } from '../push/settings.ts';
+import { decrypt, device as deviceAt, subscription, type Device } from '../test/push-device.ts';
 
 interface Received {
   path: string;
@@ -28,7 +22,8 @@ let stopPush: () => void;
 const received: Received[] = [];
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // The push service is a receiver on this machine, allowed as tests allow it: by configuration.
+  ctx = await createTestContext({ push: readPushSettings({ PUSH_SERVICE_HOSTS: '127.0.0.1', PUSH_ALLOW_LOOPBACK: 'true' }) });
   // The push service: answers 410 for endpoints under /gone/, 201 otherwise, and keeps what it got.
   server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -49,36 +44,11 @@ afterAll(async () => {
 });
 
 function device(path: string): Device {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  return { ecdh, auth: randomBytes(16), endpoint: `${origin}${path}` };
-}
-
-function subscription(d: Device) {
-  return { endpoint: d.endpoint, expirationTime: null, keys: { p256dh: d.ecdh.getPublicKey().toString('base64url'), auth: d.auth.toString('base64url') } };
+  return deviceAt(`${origin}${path}`);
 }
 
 function subscribe(caller: Caller, d: Device, lang?: 'id' | 'en') {
   return ctx.request('PATCH', '/webhook/fcm-token', { token: caller.token, body: { fcm_token: JSON.stringify(subscription(d)), lang } });
-}
-
-/** Decrypts an aes128gcm body (RFC 8188) with the device's keys (RFC 8291). */
-function decrypt(body: Buffer, d: Device): string {
-  const salt = body.subarray(0, 16);
-  const idLength = body[20]!;
-  const senderKey = body.subarray(21, 21 + idLength);
-  const cipherText = body.subarray(21 + idLength);
-  const secret = d.ecdh.computeSecret(senderKey);
-  const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), d.ecdh.getPublicKey(), senderKey]);
-  const ikm = Buffer.from(hkdfSync('sha256', secret, d.auth, keyInfo, 32));
-  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: aes128gcm\0'), 16));
-  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, Buffer.from('Content-Encoding: nonce\0'), 12));
-  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
-  decipher.setAuthTag(cipherText.subarray(cipherText.length - 16));
-  const plain = Buffer.concat([decipher.update(cipherText.subarray(0, cipherText.length - 16)), decipher.final()]);
-  // The last record ends with the delimiter 0x02 and optional zero padding.
-  const end = plain.lastIndexOf(2);
-  return plain.subarray(0, end).toString('utf8');
 }
 
 async function waitFor<T>(find: () => T | undefined | Promise<T | undefined>, ms = 8000): Promise<T> {
@@ -154,6 +124,8 @@ describe('webhook/fcm-token and webhook/push-key', () => {
     for (const endpoint of ['https://10.0.0.5/x', 'https://[::1]/x', 'https://localhost/x', 'https://db.internal/x']) {
       expect(await bad({ ...good, endpoint }), endpoint).toBe('invalid_push_endpoint');
     }
+    // A lone half of a surrogate pair, written as an escape in the subscription's JSON.
+    expect(await bad({ ...good, endpoint: `${good.endpoint}/${'😀'.slice(0, 1)}` })).toBe('invalid_characters');
     expect(await bad({ ...good, keys: { ...good.keys, p256dh: 'AAAA' } })).toBe('invalid_push_keys');
     expect(await bad({ ...good, keys: { p256dh: good.keys.p256dh } })).toBe('invalid_push_keys');
     // Another device's push token (not a Web Push subscription) is only kept on the session.

@@ -1,3 +1,5 @@
+import { graphemes } from '../../../src/lib/text/shorten.ts';
+
 /** Escapes the five XML special characters so any text is safe in element content and attributes. */
 export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => XML_ENTITIES[c]!);
@@ -36,7 +38,7 @@ export function truncateToWidth(text: string, size: number, maxWidth: number, fa
 
 /** `text` shortened as needed to end with an ellipsis within `maxWidth`. */
 function withEllipsis(text: string, size: number, maxWidth: number, face: Face): string {
-  const chars = [...text];
+  const chars = graphemes(text);
   while (chars.length > 0 && estimateWidth(chars.join('') + ELLIPSIS, size, face) > maxWidth) chars.pop();
   return chars.join('').replace(/[\s.,:;–-]+$/u, '') + ELLIPSIS;
 }
@@ -84,7 +86,7 @@ function splitLongWord(word: string, size: number, maxWidth: number, face: Face)
 function hardBreak(word: string, size: number, maxWidth: number, face: Face): string[] {
   const pieces: string[] = [];
   let piece = '';
-  for (const c of word) {
+  for (const c of graphemes(word)) {
     if (piece && estimateWidth(piece + c + '-', size, face) > maxWidth) {
       pieces.push(piece + '-');
       piece = c;

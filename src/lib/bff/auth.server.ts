@@ -5,6 +5,7 @@ import { loadConfig } from '../../../server/config.ts';
 import { INTERNAL_ORIGIN, type ApiFetch } from './api-fetch.server.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies, setSessionCookies } from './cookies.server.ts';
 import { DEVICE_HEADER, deviceToken, keepDeviceToken } from './device.server.ts';
+import { clip } from '../text/shorten.ts';
 
 /** The outcome of a call that may open or renew a session. */
 export type AuthOutcome = { ok: true; session: SessionInfo; accessToken: string } | { ok: false; status: number; body: ApiErrorBody };
@@ -100,7 +101,7 @@ async function callApi(apiFetch: ApiFetch, method: string, path: string, body: u
   try {
     parsed = text ? JSON.parse(text) : null;
   } catch {
-    parsed = { errors: [{ code: `http_${res.status}`, message: text.slice(0, 200) }] };
+    parsed = { errors: [{ code: `http_${res.status}`, message: clip(text, 200) }] };
   }
   return { status: res.status, body: parsed, headers: res.headers };
 }

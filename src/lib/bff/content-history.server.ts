@@ -5,6 +5,7 @@ import { loadHistoryPage, type HistoryPage } from './history.server.ts';
 import { getMediaHistory, getNewsHistory } from '../api/media.ts';
 import { historyEntry, MEDIA_HISTORY_PAGE, SHELF_CONTENT_PREVIEW, type HistoryEntry } from '../domain/media.ts';
 import { PRIVATE_PAGE_CACHE } from '../domain/book.ts';
+import { clip } from '../text/shorten.ts';
 
 export type ContentKind = 'video' | 'audio' | 'article';
 
@@ -28,7 +29,7 @@ export async function loadContentHistory(astro: AstroGlobal, kind: ContentKind):
     if (other.view.kind === 'missing') astro.response.status = 404;
     return { kind, other };
   }
-  const q = (astro.url.searchParams.get('q') ?? '').trim().slice(0, 200);
+  const q = clip((astro.url.searchParams.get('q') ?? '').trim(), 200);
   return { kind, own: await loadOwnHistory(http, kind, q, MEDIA_HISTORY_PAGE) };
 }
 

@@ -4,6 +4,7 @@ import { getFollowerList, getFollowing, getUserProfile } from '../api/people.ts'
 import { FOLLOW_SORTS, FRIENDSHIP_PAGE_SIZE, shownPages, type FollowSort } from '../domain/people.ts';
 import { isUuid } from '../domain/book.ts';
 import { firstRows } from './search.server.ts';
+import { clip } from '../text/shorten.ts';
 
 export type FriendshipTab = 'followers' | 'following';
 
@@ -22,7 +23,7 @@ export function parseFriendshipQuery(params: URLSearchParams, viewerId: string |
   const sort = params.get('sort');
   return {
     tab: params.get('tab') === 'following' ? 'following' : 'followers',
-    q: (params.get('q') ?? '').replace(/\s+/g, ' ').trim().slice(0, 200),
+    q: clip((params.get('q') ?? '').replace(/\s+/g, ' ').trim(), 200),
     sort: (FOLLOW_SORTS as readonly string[]).includes(sort ?? '') ? (sort as FollowSort) : 'latest',
     page: shownPages(params.get('page')),
     user: isUuid(user) && user.toLowerCase() !== viewerId ? user.toLowerCase() : undefined,

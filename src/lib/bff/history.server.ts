@@ -4,6 +4,7 @@ import { getMultimediaHistory, getNewsHistory } from '../api/people.ts';
 import { HISTORY_PAGE_SIZE, shownPages } from '../domain/people.ts';
 import { isUuid } from '../domain/book.ts';
 import { firstRows } from './search.server.ts';
+import { clip } from '../text/shorten.ts';
 
 export type HistoryKind = 'video' | 'audio' | 'article';
 
@@ -41,7 +42,7 @@ export interface HistoryPage {
 export async function loadHistoryPage(http: HttpClient, kind: HistoryKind, params: URLSearchParams, viewerId: string | null): Promise<HistoryPage> {
   const user = params.get('user');
   const userId = isUuid(user) && user.toLowerCase() !== viewerId ? user.toLowerCase() : undefined;
-  const q = (params.get('q') ?? '').replace(/\s+/g, ' ').trim().slice(0, 200);
+  const q = clip((params.get('q') ?? '').replace(/\s+/g, ' ').trim(), 200);
   const pages = shownPages(params.get('page'));
   return { view: await loadHistory(http, { kind, userId, q, pages }), q, userId, pages };
 }

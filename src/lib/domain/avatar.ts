@@ -1,3 +1,5 @@
+import { graphemes } from '../text/shorten.ts';
+
 /**
  * Avatar fallback (spec 03 §2.20): the initials of a name on a colour chosen from the name and id.
  * Every colour carries white text at WCAG AA contrast (4.5:1 or more); `className` is the
@@ -25,7 +27,7 @@ export type AvatarColor = (typeof AVATAR_PALETTE)[number];
 /** First letters of the first two words, uppercase; '?' when the name has no letters to show. */
 export function initials(name: string | null | undefined): string {
   const words = (name ?? '').trim().split(/\s+/u).filter(Boolean);
-  const letters = words.slice(0, 2).map((word) => Array.from(word)[0].toLocaleUpperCase('id'));
+  const letters = words.slice(0, 2).map((word) => graphemes(word, 1)[0]!.toLocaleUpperCase('id'));
   return letters.join('') || '?';
 }
 

@@ -1,5 +1,6 @@
 import type { BookDetail, BookFilter, PublicBookDetail } from '../api/schemas/catalogue.ts';
 import type { MembershipInput } from './membership.ts';
+import { clip } from '../text/shorten.ts';
 
 /*
  * Pure rules of the book pages: the list's URL and API query, the counts after a loan, links,
@@ -64,7 +65,7 @@ function flag(value: string | null): boolean {
 
 function text(value: string | null, max = 200): string | null {
   const trimmed = value?.trim() ?? '';
-  return trimmed === '' ? null : trimmed.slice(0, max);
+  return trimmed === '' ? null : clip(trimmed, max);
 }
 
 /** Reads a list's URL; anything invalid is left out rather than refused. */

@@ -1,4 +1,5 @@
 import { isUuid } from './book.ts';
+import { clip } from '../text/shorten.ts';
 
 /*
  * The article, video and audio lists as their addresses say them: `?q=&category=&sort=&limit=`
@@ -16,7 +17,7 @@ export interface ContentListQuery {
 
 /** Reads a list address; `first` is the first page's size, `max` the longest list asked for. */
 export function parseContentListQuery(params: URLSearchParams, first: number, max = 500): ContentListQuery {
-  const q = (params.get('q') ?? '').trim().slice(0, 200);
+  const q = clip((params.get('q') ?? '').trim(), 200);
   const limit = Number(params.get('limit'));
   const category = params.get('category');
   const epustaka = params.get('epustaka');

@@ -1,6 +1,7 @@
 import type { NewsItem } from '../api/schemas/news.ts';
 import type { MediaItem } from '../api/schemas/media.ts';
 import { isoDuration } from './media.ts';
+import { shorten } from '../text/shorten.ts';
 
 /*
  * Search-engine data of the public article, video and audio pages (issue: canonical, hreflang,
@@ -28,7 +29,7 @@ export function newsArticleJsonLd(news: NewsItem, page: { url: string; origin: s
     '@id': page.url,
     mainEntityOfPage: page.url,
     url: page.url,
-    headline: news.news_title.slice(0, 110),
+    headline: shorten(news.news_title, 110),
     datePublished: news.created_at,
     dateModified: news.updated_at,
     inLanguage: 'id',

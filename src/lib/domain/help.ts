@@ -1,3 +1,5 @@
+import { clip } from '../text/shorten.ts';
+
 /** The help centre's how-to documents, in the order the accordion shows them. */
 export const HELP_DOCS = [
   { slug: 'borrowing', audience: 'members' },
@@ -31,7 +33,7 @@ function fold(text: string): string {
  * empty query. `titleOf` gives a document's title in the reader's language.
  */
 export function searchHelpDocs(query: string, titleOf: (slug: HelpSlug) => string): HelpDoc[] {
-  const words = fold(query.slice(0, HELP_QUERY_MAX)).split(/\s+/).filter(Boolean);
+  const words = fold(clip(query, HELP_QUERY_MAX)).split(/\s+/).filter(Boolean);
   if (words.length === 0) return [...HELP_DOCS];
   return HELP_DOCS.filter((doc) => {
     const title = fold(titleOf(doc.slug));

@@ -1,3 +1,5 @@
+import { clip } from '../text/shorten.ts';
+
 /*
  * The visitors' book pages (/books signed out): a public catalogue with search, a category filter,
  * an allowlisted sort and pages by links. Plain values, shared by the page and the API schema.
@@ -28,7 +30,7 @@ export function parsePublicBookQuery(params: URLSearchParams): PublicBookQuery {
   const category = params.get('category');
   const page = Number(params.get('page') ?? '1');
   return {
-    q: (params.get('q') ?? '').trim().slice(0, 200),
+    q: clip((params.get('q') ?? '').trim(), 200),
     category: category && UUID.test(category) ? category.toLowerCase() : null,
     sort: (PUBLIC_BOOK_SORTS as readonly string[]).includes(sort ?? '') ? (sort as PublicBookSort) : 'latest',
     page: Number.isInteger(page) && page >= 1 ? Math.min(page, PUBLIC_BOOK_MAX_PAGE) : 1,

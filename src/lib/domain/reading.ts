@@ -1,4 +1,5 @@
 import type { ReadingDurations, ReadingProgressEntry, StoredBookmark } from '../stores/app.ts';
+import { shorten } from '../text/shorten.ts';
 
 /** A page's time counts only from this many seconds on, unless it already has time (spec 02 §5). */
 export const MIN_PAGE_SECONDS = 5;
@@ -69,10 +70,9 @@ export function progressConflicts(stored: ReadingProgressEntry | null, bookId: s
   return Boolean(stored.reading_id && readingId && stored.reading_id !== readingId);
 }
 
-/** Citation text cut to {@link CITATION_MAX} characters, whole code points. */
+/** Citation text cut to {@link CITATION_MAX} characters (graphemes), with no ellipsis. */
 export function cutCitation(text: string): string {
-  const points = Array.from(text.replace(/\s+/g, ' ').trim());
-  return points.slice(0, CITATION_MAX).join('');
+  return shorten(text.replace(/\s+/g, ' ').trim(), CITATION_MAX, { ellipsis: '' });
 }
 
 /** Indonesian time-zone label for a UTC offset in minutes: WIB (+7), WITA (+8), WIT (+9), else GMT±h. */

@@ -1,3 +1,5 @@
+import { clip } from '../text/shorten.ts';
+
 /** The auth screens anyone may open (spec 01 §2.1). */
 export const PUBLIC_AUTH_ROUTES: readonly string[] = [
   '/login',
@@ -85,7 +87,7 @@ function visitorBookSearch(pathname: string, search: string): string | null {
   if (trimSlash(pathname) !== '/search') return null;
   const params = new URLSearchParams(search);
   if ((params.get('tab') ?? 'books') !== 'books') return null;
-  const q = (params.get('q') ?? '').trim().slice(0, 200);
+  const q = clip((params.get('q') ?? '').trim(), 200);
   return q ? `/books?${new URLSearchParams({ q }).toString()}` : '/books';
 }
 

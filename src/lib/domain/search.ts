@@ -1,4 +1,5 @@
 import { MAX_SHOWN_PAGES } from './people.ts';
+import { clip } from '../text/shorten.ts';
 
 /**
  * The search page's address: `/search?q=&tab=&page=`. Each tab searches one kind of thing
@@ -21,7 +22,7 @@ export interface SearchQuery {
 
 /** Reads the address; an unknown tab falls back to books, a bad page to 1. */
 export function parseSearchQuery(params: URLSearchParams): SearchQuery {
-  const q = (params.get('q') ?? '').replace(/\s+/g, ' ').trim().slice(0, SEARCH_MAX_LENGTH);
+  const q = clip((params.get('q') ?? '').replace(/\s+/g, ' ').trim(), SEARCH_MAX_LENGTH);
   const tabParam = params.get('tab');
   const tab = (SEARCH_TABS as readonly string[]).includes(tabParam ?? '') ? (tabParam as SearchTab) : 'books';
   const pageParam = Number(params.get('page'));

@@ -1,4 +1,6 @@
-/** Text display rules (spec 01 §9; 02 §5). */
+/** Text display rules (spec 01 §9; 02 §5). Lengths count graphemes, the characters a reader sees. */
+
+import { graphemes, shorten } from '../text/shorten.ts';
 
 /** Book descriptions longer than this get a 'read more' (spec 01 §9). */
 export const READ_MORE_AT = 75;
@@ -14,7 +16,7 @@ export function collapseWhitespace(text: string): string {
 
 /** True when `text` is longer than the read-more threshold. */
 export function needsReadMore(text: string, at = READ_MORE_AT): boolean {
-  return Array.from(collapseWhitespace(text)).length > at;
+  return graphemes(collapseWhitespace(text), at + 1).length > at;
 }
 
 /**
@@ -22,18 +24,12 @@ export function needsReadMore(text: string, at = READ_MORE_AT): boolean {
  * when one is near, with an ellipsis; the whole text when it is short enough.
  */
 export function excerpt(text: string, max = READ_MORE_AT): string {
-  const chars = Array.from(collapseWhitespace(text));
-  if (chars.length <= max) return chars.join('');
-  const cut = chars.slice(0, max).join('');
-  const space = cut.lastIndexOf(' ');
-  const head = space >= max * 0.6 ? cut.slice(0, space) : cut;
-  return `${head.replace(/[\s.,;:!?-]+$/u, '')}…`;
+  return shorten(collapseWhitespace(text), max + 1, { above: max, atWord: true });
 }
 
 /** Book and author text: more than 50 characters is shown as the first 40 and an ellipsis. */
 export function shortText(text: string | null | undefined): string {
-  const chars = Array.from(text ?? '');
-  return chars.length > SHORT_TEXT_MAX ? `${chars.slice(0, SHORT_TEXT_KEEP).join('').trimEnd()}…` : chars.join('');
+  return shorten(text ?? '', SHORT_TEXT_KEEP + 1, { above: SHORT_TEXT_MAX });
 }
 
 /** Empty or only whitespace. */

@@ -1,4 +1,5 @@
 import QRCode from 'qrcode';
+import { graphemeCount, shorten } from '../text/shorten.ts';
 
 /*
  * Print sheets of a QR code (README "QR codes"): an A4 poster and an A4 sheet of shelf labels,
@@ -25,14 +26,17 @@ export const LABELS_PER_SHEET = { columns: 2, rows: 5 } as const;
 const escapeXml = (text: string) =>
   text.replace(/[<>&"']/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[ch]!);
 
-/** Splits `text` into at most `maxLines` lines of about `width` characters, the last one cut with "…". */
+/**
+ * Splits `text` into at most `maxLines` lines of about `width` characters (graphemes), the last one
+ * cut with "…" (between graphemes: an emoji, a flag or an accented letter stays whole).
+ */
 export function wrapText(text: string, width: number, maxLines: number): string[] {
   const words = text.trim().split(/\s+/).filter(Boolean);
   const lines: string[] = [];
   let line = '';
   for (const word of words) {
     const next = line ? `${line} ${word}` : word;
-    if (next.length <= width || !line) {
+    if (graphemeCount(next) <= width || !line) {
       line = next;
     } else {
       lines.push(line);
@@ -40,11 +44,10 @@ export function wrapText(text: string, width: number, maxLines: number): string[
     }
   }
   if (line) lines.push(line);
-  if (lines.length <= maxLines) return lines.map((l) => (l.length > width ? `${l.slice(0, width - 1)}…` : l));
   const kept = lines.slice(0, maxLines);
-  const last = kept[maxLines - 1]!;
-  kept[maxLines - 1] = `${last.slice(0, Math.max(0, width - 1))}…`;
-  return kept;
+  const cut = lines.length > maxLines;
+  // Words were dropped after the last kept line: it ends with the ellipsis however short it is.
+  return kept.map((l, i) => shorten(l, width, cut && i === maxLines - 1 ? { above: 0 } : {}));
 }
 
 /** `text` cut into lines of `width` characters (for addresses, which have no spaces), at most `maxLines`. */
