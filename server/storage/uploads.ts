@@ -98,11 +98,6 @@ export async function deleteObjectBytes(store: ObjectStore, ids: readonly string
   }
 }
 
-/** Deletes an object's row (giving its space back, once however often this races) and its bytes. */
-export async function removeStoredObject(deps: ApiDeps, object: Pick<StoredObjectRow, 'id'>): Promise<void> {
-  if (await repo.deleteObject(deps.db, object.id)) await deleteObjectBytes(deps.store, [object.id]);
-}
-
 /**
  * POST or DELETE storage/removeobject: the caller removes one of their uploads and gets its space
  * back. A picture still attached (a post's, the current avatar) is refused: it goes with its post,
