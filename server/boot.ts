@@ -12,6 +12,7 @@ import { startOpsSocket } from './ops/ops-socket.ts';
 import { startWebPush } from './push/push.service.ts';
 import { openObjectStore } from './storage/open.ts';
 import { PENDING_GRACE_MS, sweepPendingObjects } from './storage/staging.ts';
+import { sweepUnstoredUploads } from './storage/uploads.ts';
 
 /** A running reference API with its database. */
 export interface ApiInstance {
@@ -53,7 +54,7 @@ export async function bootApi(config: ServerConfig = loadConfig(), options: { se
       await seedDemo(db, config, { log, store });
     }
     // Files a process wrote for a book or an item and then died before the rows: removed now and hourly.
-    const swept = await sweepPendingObjects(db, store, new Date());
+    const swept = (await sweepPendingObjects(db, store, new Date())) + (await sweepUnstoredUploads(db, store, new Date()));
     if (swept) log(`removed the files of ${swept} unfinished upload(s)`);
   } catch (error) {
     store.close?.();
@@ -72,7 +73,11 @@ export async function bootApi(config: ServerConfig = loadConfig(), options: { se
   };
   // Web Push keys live next to the signing secret: the data directory, or the shared database.
   const stopPush = await startWebPush(deps, { keyFile: config.databaseUrl ? undefined : join(config.dataDir, 'vapid-keys.json') });
-  const sweeper = setInterval(() => void sweepPendingObjects(db, store, new Date()).catch((error: Error) => log(`cleaning unfinished uploads failed: ${error.message}`)), PENDING_GRACE_MS);
+  const sweep = async () => {
+    await sweepPendingObjects(db, store, new Date());
+    await sweepUnstoredUploads(db, store, new Date());
+  };
+  const sweeper = setInterval(() => void sweep().catch((error: Error) => log(`cleaning unfinished uploads failed: ${error.message}`)), PENDING_GRACE_MS);
   sweeper.unref();
   return {
     app: createApi(deps),

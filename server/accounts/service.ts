@@ -16,8 +16,9 @@ import { verifyIdToken } from './oidc.ts';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './rate-limit.ts';
 import * as repo from './repository.ts';
 import { accountSettings } from './settings.ts';
-import { removeStoredObject } from './uploads.ts';
 import { clip } from '../../src/lib/text/shorten.ts';
+import { attachObject, claimObject, deleteAttachedObjects } from '../storage/objects.repository.ts';
+import { deleteObjectBytes } from '../storage/uploads.ts';
 
 /** Links in mails last this long: verification a day, reset an hour. */
 export const VERIFY_TOKEN_SECONDS = 24 * 60 * 60;
@@ -176,8 +177,6 @@ export async function profileOf(deps: ApiDeps, userId: string): Promise<AccountP
   return profile;
 }
 
-const AVATAR_URL = /^\/storage\/object\/([0-9a-f-]{36})$/;
-
 /** PUT auth/account scope profile. */
 export async function updateProfile(
   deps: ApiDeps,
@@ -191,22 +190,21 @@ export async function updateProfile(
   if (data.phone && (await repo.phoneTaken(deps.db, phoneDigits(data.phone), user.id))) {
     throw new ApiError(409, 'phone_taken', 'This phone number is already used by another account.', { field: 'phone' });
   }
-  let avatarUrl: string | undefined;
-  if (data.avatar_file_id) {
-    const object = await repo.findObject(deps.db, data.avatar_file_id);
-    if (!object || object.owner_id !== user.id || !object.path.startsWith('images/avatars/')) {
+  const { avatar_file_id: avatarId, ...fields } = data;
+  const replaced = await deps.db.transaction(async (tx) => {
+    // Updating the user's row first makes two avatar changes of one user wait for each other.
+    await repo.updateProfile(tx, user.id, { ...fields, avatar_url: avatarId ? `/storage/object/${avatarId}` : undefined });
+    if (!avatarId) return [];
+    // The picture must be the caller's own upload under images/avatars, attached to nothing else; it becomes their avatar.
+    const avatar = { kind: 'AVATAR' as const, id: user.id };
+    if (!(await claimObject(tx, { id: avatarId, ownerId: user.id, pathPrefix: 'images/avatars/' }, avatar))) {
       throw badRequest('invalid_avatar_file_id', 'Upload the picture first.', 'avatar_file_id');
     }
-    avatarUrl = `/storage/object/${object.id}`;
-  }
-  const { avatar_file_id: _ignored, ...fields } = data;
-  await repo.updateProfile(deps.db, user.id, { ...fields, avatar_url: avatarUrl });
-  // The picture it replaces no longer counts against the quota.
-  const previous = avatarUrl && user.avatar_url ? AVATAR_URL.exec(user.avatar_url)?.[1] : undefined;
-  if (previous && avatarUrl !== user.avatar_url) {
-    const old = await repo.findObject(deps.db, previous);
-    if (old && old.owner_id === user.id) await removeStoredObject(deps, old);
-  }
+    await attachObject(tx, avatarId, avatar);
+    // The picture it replaces goes, and no longer counts against the quota.
+    return deleteAttachedObjects(tx, avatar.kind, avatar.id, avatarId);
+  });
+  await deleteObjectBytes(deps.store, replaced);
   return profileOf(deps, user.id);
 }
 

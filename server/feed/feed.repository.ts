@@ -45,9 +45,9 @@ export async function addFeedItem(tx: Queryable, item: NewFeedItem): Promise<str
 /**
  * Who may see a feed item (`f`): a user's item its sender, the sender's followers and its
  * targets; an ePustaka's item anyone when the ePustaka is public, else its active members.
- * A review's item disappears with the review.
+ * A review's item disappears with the review. With no viewer (null), the items anyone may see.
  */
-function visibleTo(p: SqlParams, viewerId: string, now: Date): string {
+function visibleTo(p: SqlParams, viewerId: string | null, now: Date): string {
   const viewer = p.add(viewerId);
   const at = p.add(now.toISOString());
   return `(
@@ -202,6 +202,24 @@ export async function canViewFeed(db: Queryable, id: string, viewerId: string, n
   const p = new SqlParams();
   const { rows } = await db.query(`SELECT 1 FROM feeds f WHERE f.id = ${p.add(id)} AND ${visibleTo(p, viewerId, now)}`, p.values);
   return rows.length > 0;
+}
+
+/**
+ * Who may see a feed item: `public` when anyone may (an item of a public ePustaka), `viewer` when
+ * not everyone may but `viewerId` may, null when the viewer may not or there is no such item.
+ */
+export async function feedAudience(db: Queryable, id: string, viewerId: string | null, now: Date): Promise<'public' | 'viewer' | null> {
+  const p = new SqlParams();
+  const item = p.add(id);
+  const anyone = visibleTo(p, null, now);
+  const viewer = viewerId ? visibleTo(p, viewerId, now) : 'false';
+  const { rows } = await db.query<{ anyone: boolean; viewer: boolean }>(
+    `SELECT coalesce(${anyone}, false) AS anyone, coalesce(${viewer}, false) AS viewer FROM feeds f WHERE f.id = ${item}`,
+    p.values,
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return row.anyone ? 'public' : row.viewer ? 'viewer' : null;
 }
 
 /** The user a feed item belongs to: its sender, or the owner of the ePustaka that sent it. */

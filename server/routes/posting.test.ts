@@ -54,11 +54,14 @@ describe('webhook/posting', () => {
     });
     const seen = await ctx.request('GET', '/webhook/feeds', { token: fan.token });
     expect(seen.body.data[0].id).toBe(res.body.data.id);
-    const picture = await app.request(`/storage/object/${image.body.data.objId}`);
+    const picture = await app.request(`/storage/object/${image.body.data.objId}`, { headers: { authorization: `Bearer ${fan.token}` } });
     expect(picture.headers.get('content-type')).toBe('image/png');
 
     expect((await posting(author, { message: 'Teks saja' })).status).toBe(201);
-    expect((await posting(author, { image_file_id: image.body.data.objId })).status).toBe(201);
+    const second = await upload(author, PNG);
+    expect((await posting(author, { image_file_id: second.body.data.objId })).status).toBe(201);
+    // A picture belongs to one post: it cannot be posted again elsewhere.
+    expect((await posting(author, { message: 'Lagi', image_file_id: image.body.data.objId })).body.errors[0].code).toBe('invalid_image');
   });
 
   test('refuses an empty post, a picture that is not one, someone else’s picture and another sender', async () => {

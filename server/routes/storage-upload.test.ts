@@ -55,7 +55,8 @@ describe('storage/uploadobject', () => {
     expect(res.body.data.objName).toBe(`images/avatars/${res.body.data.objId}.png`);
     expect(await storedFiles()).toContain(res.body.data.objId);
 
-    const served = await app.request(`/storage/object/${res.body.data.objId}`);
+    // Not attached to anything yet: only its uploader fetches it.
+    const served = await app.request(`/storage/object/${res.body.data.objId}`, { headers: { authorization: `Bearer ${user.token}` } });
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
@@ -69,7 +70,8 @@ describe('storage/uploadobject', () => {
     const jpg = await upload(user.token, JPEG, { type: 'image/jpeg', name: 'a.jpg' });
     expect(gif.body.data.objName).toMatch(/\.gif$/);
     expect(jpg.body.data.objName).toMatch(/\.jpg$/);
-    expect((await app.request(`/storage/object/${jpg.body.data.objId}`)).headers.get('content-type')).toBe('image/jpeg');
+    const served = await app.request(`/storage/object/${jpg.body.data.objId}`, { headers: { authorization: `Bearer ${user.token}` } });
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
   });
 
   test('refuses a non-image renamed to .png and declared as image/png', async () => {

@@ -1,17 +1,17 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { uploadFieldsSchema } from '../../src/lib/api/schemas/account.ts';
+import { removeObjectSchema, uploadFieldsSchema } from '../../src/lib/api/schemas/account.ts';
 import { IMAGE_MAX_BYTES } from '../../src/lib/domain/account-validation.ts';
-import { readStoredObject, storeUpload } from '../accounts/uploads.ts';
+import { findVisibleObject, readObjectBytes, removeOwnUpload, storeUpload } from '../storage/uploads.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
-import { requireCaller, type AuthEnv } from '../http/auth-guard.ts';
-import { assertStorableText } from '../http/validate.ts';
+import { optionalCaller, requireCaller, type AuthEnv } from '../http/auth-guard.ts';
+import { assertStorableText, jsonBody } from '../http/validate.ts';
 import type { ApiDeps } from '../deps.ts';
 
 const objectParam = z.uuid();
 
-/** storage/uploadobject (multipart: bucketName, storagePath, file, fileName) and storage/object/{id}. */
+/** storage/uploadobject (multipart: bucketName, storagePath, file, fileName), storage/removeobject and storage/object/{id}. */
 export function storageUploadRoutes(deps: ApiDeps) {
   const app = new Hono<AuthEnv>();
 
@@ -49,17 +49,33 @@ export function storageUploadRoutes(deps: ApiDeps) {
     },
   );
 
-  app.get('/object/:id', async (c) => {
+  // POST as its neighbour uploadobject; DELETE as the API's other removals.
+  for (const method of ['post', 'delete'] as const) {
+    app[method]('/removeobject', requireCaller(deps), async (c) => {
+      const { objId } = await jsonBody(c, removeObjectSchema);
+      await removeOwnUpload(deps, c.get('caller').user.id, objId);
+      return c.json({ data: { objId, deleted: true } });
+    });
+  }
+
+  app.get('/object/:id', optionalCaller(deps), async (c) => {
     const id = objectParam.safeParse(c.req.param('id'));
-    const found = id.success ? await readStoredObject(deps, id.data) : undefined;
+    const found = id.success ? await findVisibleObject(deps, id.data, c.get('caller')?.user.id ?? null) : undefined;
+    // An object the asker may not see does not exist for them.
     if (!found) throw notFound('object_not_found', 'No such object.');
+    // Objects never change (a new picture is a new object): a public one may be kept by any cache
+    // for a year. One that depends on who asks (a members-only post's picture, an upload not yet
+    // posted) is kept by none, not even the browser: a membership can end or a shared browser be
+    // signed out at any moment, and the next fetch is checked again.
+    const cache = found.audience === 'public' ? 'public, max-age=31536000, immutable' : 'private, no-store';
     const etag = `"${found.object.id}"`;
-    if (c.req.header('if-none-match') === etag) return c.body(null, 304);
-    return c.body(new Uint8Array(found.bytes), 200, {
+    if (c.req.header('if-none-match') === etag) return c.body(null, 304, { 'Cache-Control': cache, ETag: etag });
+    const bytes = await readObjectBytes(deps.store, found.object.id);
+    if (!bytes) throw notFound('object_not_found', 'No such object.');
+    return c.body(new Uint8Array(bytes), 200, {
       'Content-Type': found.object.content_type,
-      'Content-Length': String(found.bytes.length),
-      // Objects never change: a new picture is a new object.
-      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Content-Length': String(bytes.length),
+      'Cache-Control': cache,
       ETag: etag,
       'X-Content-Type-Options': 'nosniff',
       'Content-Security-Policy': "default-src 'none'; sandbox",

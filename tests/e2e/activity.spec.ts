@@ -154,13 +154,27 @@ test.describe('posting on a phone', () => {
     await expect(composer.getByTestId('post-progress')).toHaveCount(0);
     await expect(composer.getByRole('img', { name: 'Pratinjau gambar' })).toBeVisible();
     await expect(send).toBeEnabled();
+    await page.unroute('**/storage/uploadobject');
+
+    // A picture taken out before posting is removed from storage; the next one is posted.
+    const removed = page.waitForResponse((response) => response.url().endsWith('/storage/removeobject'));
+    await composer.getByRole('button', { name: 'Hapus gambar' }).click();
+    expect((await removed).status()).toBe(200);
+    await expect(composer.getByRole('img', { name: 'Pratinjau gambar' })).toHaveCount(0);
+    await composer.locator('input[type="file"]').setInputFiles({ name: 'sampul.png', mimeType: 'image/png', buffer: png });
+    await expect(send).toBeEnabled();
     await composer.getByRole('textbox').fill('Rak baru di kamar <3');
     await send.click();
 
     const post = page.getByTestId('feed-item').first();
     await expect(post).toHaveAttribute('data-feed-type', 'VISUAL_POST');
     await expect(post.getByTestId('feed-message')).toHaveText('Rak baru di kamar <3');
-    await expect(post.getByRole('img', { name: 'Gambar kiriman Penulis Kiriman' })).toBeVisible();
+    // The picture of a post only its author and followers see comes through the web server with the session.
+    const picture = post.getByRole('img', { name: 'Gambar kiriman Penulis Kiriman' });
+    await expect(picture).toBeVisible();
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    const pictureUrl = (await picture.getAttribute('src'))!;
+    expect((await page.request.get(pictureUrl)).headers()['cache-control']).toBe('private, no-store');
     await expect(composer.getByRole('textbox')).toHaveValue('');
     await expect(send).toBeDisabled();
 
@@ -172,5 +186,7 @@ test.describe('posting on a phone', () => {
     await page.getByRole('dialog', { name: 'Hapus kiriman' }).getByRole('button', { name: 'Ya' }).click();
     await expect(page).toHaveURL(/\/timeline$/);
     await expect(page.getByTestId('feed-empty')).toBeVisible();
+    // The picture went with its post.
+    expect((await page.request.get(pictureUrl)).status()).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
 import { api } from '../../lib/api/browser.ts';
-import { uploadObject } from '../../lib/api/account.ts';
+import { removeObject, uploadObject } from '../../lib/api/account.ts';
 import { createPost } from '../../lib/api/feed.ts';
 import { fetchProfile } from '../../lib/api/shell.ts';
 import { validateImageFile } from '../../lib/domain/account-validation.ts';
@@ -51,6 +51,8 @@ export function PostComposer({ epustakaId, viewerId, organizationId, onPosted }:
   const choose = async (file: File | undefined) => {
     const mine = ++run.current;
     if (!file) return;
+    // Another picture replaces the one waiting to be posted.
+    if (upload.phase === 'ready') void removeObject(api, upload.objId).catch(() => undefined);
     const code = validateImageFile(file);
     if (code) {
       setUpload({ phase: 'error', message: t(`feed.composer.${code}`) });
@@ -78,8 +80,10 @@ export function PostComposer({ epustakaId, viewerId, organizationId, onPosted }:
     }
   };
 
-  const clearImage = () => {
+  /** Empties the picture slot. A picture taken out before posting is removed, so it no longer counts against the quota. */
+  const clearImage = (posted = false) => {
     run.current += 1;
+    if (!posted && upload.phase === 'ready') void removeObject(api, upload.objId).catch(() => undefined);
     setUpload({ phase: 'idle' });
     if (fileInput.current) fileInput.current.value = '';
   };
@@ -98,7 +102,7 @@ export function PostComposer({ epustakaId, viewerId, organizationId, onPosted }:
         image_file_id: upload.phase === 'ready' ? upload.objId : undefined,
       });
       setText('');
-      clearImage();
+      clearImage(true);
       notify('success', t('feed.composer.posted'));
       onPosted();
     } catch (error) {
@@ -132,7 +136,7 @@ export function PostComposer({ epustakaId, viewerId, organizationId, onPosted }:
         {preview ? (
           <div className="relative w-fit">
             <img src={preview} alt={t('feed.composer.preview')} className="max-h-48 rounded-box" />
-            <button type="button" className="btn btn-circle btn-xs absolute top-1 right-1" aria-label={t('feed.composer.removeImage')} onClick={clearImage}>
+            <button type="button" className="btn btn-circle btn-xs absolute top-1 right-1" aria-label={t('feed.composer.removeImage')} onClick={() => clearImage()}>
               ×
             </button>
           </div>

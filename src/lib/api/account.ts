@@ -76,3 +76,11 @@ export function uploadObject(options: UploadOptions): Promise<UploadResult> {
     xhr.send(form);
   });
 }
+
+/**
+ * POST storage/removeobject: removes one of the caller's uploads that no post or avatar uses, giving
+ * its space back (the client's wrapper sends the body inside `data`).
+ */
+export async function removeObject(http: HttpClient, objId: string): Promise<void> {
+  await http.post('storage/removeobject', { objId });
+}

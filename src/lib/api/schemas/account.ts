@@ -185,6 +185,15 @@ export const uploadFieldsSchema = z.object({
   fileName: z.string().trim().max(200, { error: 'invalid_file_name' }).optional(),
 });
 
+/**
+ * The body of storage/removeobject: the id uploadobject answered. The client's wrapper sends bodies
+ * of storage paths inside `data`; a bare `{ objId }` is taken too.
+ */
+export const removeObjectSchema = z.preprocess(
+  (body) => (body && typeof body === 'object' && 'data' in body && body.data && typeof body.data === 'object' ? body.data : body),
+  z.object({ objId: z.uuid({ error: 'invalid_object_id' }) }),
+);
+
 // ---------------------------------------------------------------------------------------------
 // Responses
 
