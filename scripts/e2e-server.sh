@@ -33,6 +33,17 @@ REGISTRATIONS_PER_IP="${REGISTRATIONS_PER_IP:-10000}"
 # the name never resolves (.test is reserved), and a production server pushes to no loopback address.
 PUSH_SERVICE_HOSTS="${PUSH_SERVICE_HOSTS:-push.example.test}"
 
+# Likewise every write comes from 127.0.0.1, and the demo accounts post, comment, like, follow and
+# recommend again and again over the whole run: the write limits (README "Limits") are raised the
+# same way. The browser test of a refused write meets a 429 of its own making.
+for limit in POSTS COMMENTS REPLIES RECOMMENDATIONS LIKES FOLLOWS REPORTS UPLOADS; do
+  for per in PER_USER PER_IP; do
+    name="${limit}_${per}"
+    export "$name=${!name:-100000}"
+  done
+done
+export NOTIFICATIONS_PER_SENDER_PER_HOUR="${NOTIFICATIONS_PER_SENDER_PER_HOUR:-100000}" QR_SCANS_PER_IP="${QR_SCANS_PER_IP:-100000}"
+
 export PORT HOST=127.0.0.1 DATA_DIR NODE_ENV=production OUTBOX_API=true PASSWORD_HASH_COST NODE_COMPILE_CACHE REGISTRATIONS_PER_IP PUSH_SERVICE_HOSTS
 # exec: Playwright's shutdown signal must reach the server itself.
 exec "$NODE" server/main.ts

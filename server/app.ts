@@ -36,12 +36,15 @@ import { offlineRoutes } from './routes/offline.ts';
 import { loginThrottle } from './accounts/rate-limit.ts';
 import { accountSettings } from './accounts/settings.ts';
 import { requestGuard } from './http/request-guard.ts';
+import { limitNotifications } from './notifications/notify.ts';
+import { allowNotification } from './limits/write-limits.ts';
 import type { ApiDeps } from './deps.ts';
 
 /** The reference API: one router per resource, mounted at the spec's paths. */
 export function createApi(deps: ApiDeps) {
   const app = new Hono();
   app.onError(respondToError);
+  limitNotifications((tx, senderId, userId) => allowNotification(deps, tx, senderId, userId));
   app.use(secureHeaders({ crossOriginResourcePolicy: 'same-origin' }));
   app.use(async (c, next) => {
     await next();

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { DEFAULT_HASH_COST, MAX_HASH_COST, MIN_HASH_COST } from './auth/password.ts';
 import { readS3Settings, type S3Settings } from './storage/settings.ts';
 import { readPushSettings, type PushSettings } from './push/settings.ts';
+import { readWriteLimits, type WriteLimits } from './limits/settings.ts';
 
 /** Reads a boolean flag from the environment ("true"/"1"/"on" are on). */
 function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
@@ -41,6 +42,8 @@ export interface ServerConfig {
   /** Where Web Push may send: the push services' hosts and, for tests only, loopback receivers (`PUSH_*`). */
   push: PushSettings;
   features: FeatureFlags;
+  /** Limits on the writes that reach other people and on counted QR scans (README "Limits"). */
+  limits: WriteLimits;
 }
 
 /** Feature flags of spec 03 §9.2. */
@@ -72,5 +75,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       bookCitation: flag(env, 'FEATURE_BOOK_CITATION', false),
       logoBanner: flag(env, 'FEATURE_LOGO_BANNER', false),
     },
+    limits: readWriteLimits(env),
   };
 }

@@ -37,20 +37,3 @@ export async function countDeviceFailures(db: Queryable, deviceId: string, since
   ]);
   return rows[0]!.n;
 }
-
-/** Requests in a bucket from one client since `since`, with the oldest. */
-export async function countRequests(db: Queryable, bucket: string, client: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
-  const { rows } = await db.query<{ n: number; oldest: string | Date | null }>(
-    'SELECT count(*)::int AS n, min(at) AS oldest FROM request_counts WHERE bucket = $1 AND client = $2 AND at > $3',
-    [bucket, client, since.toISOString()],
-  );
-  return { count: rows[0]!.n, oldest: rows[0]!.oldest ? new Date(rows[0]!.oldest) : null };
-}
-
-export async function recordRequest(db: Queryable, bucket: string, client: string, at: Date): Promise<void> {
-  await db.query('INSERT INTO request_counts (bucket, client, at) VALUES ($1, $2, $3)', [bucket, client, at.toISOString()]);
-}
-
-export async function pruneRequests(db: Queryable, before: Date): Promise<void> {
-  await db.query('DELETE FROM request_counts WHERE at < $1', [before.toISOString()]);
-}

@@ -8,6 +8,7 @@ import type { ApiDeps } from '../deps.ts';
 import { accountSettings } from './settings.ts';
 import * as repo from './repository.ts';
 import * as abuse from './abuse.repository.ts';
+import { takeSlots } from '../limits/throttle.ts';
 
 /*
  * Abuse limits of the account calls.
@@ -31,7 +32,7 @@ export class TooManyAttemptsError extends ApiError {
   readonly retryAfter: number;
   constructor(retryAfter: number) {
     const wait = retryAfter < 120 ? `${retryAfter} second(s)` : `${Math.ceil(retryAfter / 60)} minute(s)`;
-    super(429, 'too_many_attempts', `Too many attempts. Try again in ${wait}.`);
+    super(429, 'too_many_attempts', `Too many attempts. Try again in ${wait}.`, { retryAfter });
     this.retryAfter = retryAfter;
   }
 }
@@ -165,15 +166,10 @@ export function loginThrottle(deps: ApiDeps) {
 
 /**
  * Counts one request of `bucket` from the client address, refusing with 429 once the address
- * has made `max` within the window. A request with no known address is not counted.
+ * has made `max` within the window (the shared throttle, server/limits/throttle.ts). A request
+ * with no known address is not counted.
  */
 export async function throttleByAddress(deps: ApiDeps, bucket: string, ip: string | null, max: number): Promise<void> {
-  if (!ip) return;
-  const settings = accountSettings(deps);
-  const now = deps.now();
-  const windowMs = settings.loginWindowSeconds * 1000;
-  const { count, oldest } = await abuse.countRequests(deps.db, bucket, ip, new Date(now.getTime() - windowMs));
-  if (count >= max && oldest) throw new TooManyAttemptsError(Math.max(1, Math.ceil((oldest.getTime() + windowMs - now.getTime()) / 1000)));
-  await abuse.recordRequest(deps.db, bucket, ip, now);
-  if (Math.random() < 0.02) await abuse.pruneRequests(deps.db, new Date(now.getTime() - Math.max(windowMs, 86_400_000)));
+  const wait = await takeSlots(deps.db, bucket, [{ client: ip, max }], accountSettings(deps).loginWindowSeconds, deps.now());
+  if (wait !== null) throw new TooManyAttemptsError(wait);
 }

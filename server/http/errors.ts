@@ -6,12 +6,15 @@ export class ApiError extends Error {
   readonly status: ContentfulStatusCode;
   readonly code: string;
   readonly field?: string;
+  /** Seconds to wait before trying again (a 429): sent as `Retry-After` and as `retry_after`. */
+  readonly retryAfter?: number;
 
-  constructor(status: ContentfulStatusCode, code: string, message: string, options?: { field?: string; cause?: unknown }) {
+  constructor(status: ContentfulStatusCode, code: string, message: string, options?: { field?: string; cause?: unknown; retryAfter?: number }) {
     super(message, { cause: options?.cause });
     this.status = status;
     this.code = code;
     this.field = options?.field;
+    this.retryAfter = options?.retryAfter;
   }
 }
 
@@ -24,9 +27,11 @@ export const conflict = (code: string, message: string) => new ApiError(409, cod
 /** The one place errors become responses; unexpected ones are logged with the request and hidden. */
 export function respondToError(error: unknown, c: Context) {
   if (error instanceof ApiError) {
-    const item: { code: string; message: string; field?: string } = { code: error.code, message: error.message };
+    const item: { code: string; message: string; field?: string; retry_after?: number } = { code: error.code, message: error.message };
     if (error.field) item.field = error.field;
-    return c.json({ errors: [item] }, error.status);
+    if (error.retryAfter === undefined) return c.json({ errors: [item] }, error.status);
+    item.retry_after = error.retryAfter;
+    return c.json({ errors: [item] }, error.status, { 'Retry-After': String(error.retryAfter) });
   }
   console.error(`[api] ${c.req.method} ${c.req.url}`, error);
   return c.json({ errors: [{ code: 'internal_error', message: 'Something went wrong on our side.' }] }, 500);

@@ -15,6 +15,8 @@ export interface NotificationInput {
   link: string;
   /** Makes the notification at most once per user and key (e.g. `follow:<follow id>`). */
   dedupeKey?: string;
+  /** The person whose action this reports, if any: the hourly cap per sender and recipient applies. */
+  senderId?: string;
 }
 
 /** A notification just stored. */
@@ -31,12 +33,23 @@ export interface StoredNotification {
 type Listener = (n: StoredNotification) => void;
 const listeners = new Set<Listener>();
 
+type SenderRule = (db: Queryable, senderId: string, userId: string) => Promise<boolean>;
+let mayNotify: SenderRule = async () => true;
+
+/** Sets the rule deciding whether a sender may still notify a recipient (the API sets the hourly cap). */
+export function limitNotifications(rule: SenderRule): void {
+  mayNotify = rule;
+}
+
 /**
  * Notifies a user, in the caller's transaction (pass the transaction so the notification stands or
  * falls with the change it reports). With a dedupeKey it happens exactly once per user and key:
  * a second call with the same key changes nothing and tells no listener.
  */
 export async function notify(db: Queryable, input: NotificationInput): Promise<void> {
+  // Past the cap the action still happens (the comment is saved), but this recipient hears no more
+  // of this sender this hour: no notification row, so no push either.
+  if (input.senderId && !(await mayNotify(db, input.senderId, input.userId))) return;
   const row = await insertNotification(db, {
     userId: input.userId,
     type: input.type,

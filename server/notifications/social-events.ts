@@ -15,6 +15,7 @@ export async function notifyFollow(tx: Queryable, followerId: string, followedId
     params: { name: await userName(tx, followerId) },
     link: `/profil/user/${followerId}`,
     dedupeKey: `follow:${followerId}`,
+    senderId: followerId,
   });
 }
 
@@ -32,6 +33,7 @@ export async function notifyRecommendation(
       params: { name, title: rec.title },
       link: `/book/${rec.bookId}`,
       dedupeKey: `recommend:${rec.feedId}`,
+      senderId: rec.senderId,
     });
   }
 }

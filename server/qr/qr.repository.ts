@@ -1,6 +1,5 @@
 import type { Queryable } from '../db/client.ts';
 import type { QrTargetType } from '../../src/lib/domain/qr.ts';
-import { QR_LOCATIONS_PER_CODE } from '../../src/lib/domain/qr.ts';
 import { containsPattern } from '../http/list-params.ts';
 
 export interface QrCodeRow {
@@ -64,29 +63,40 @@ export async function listScans(db: Queryable, codeIds: string[]): Promise<QrSca
 }
 
 /**
- * Counts one scan of a code at `location` (a slug, '' for none). A code counts at most
- * QR_LOCATIONS_PER_CODE distinct locations; scans at others count under ''. One statement each
- * way, so concurrent scans never lose a count.
+ * Counts one scan of a code at `location` (its registered location's slug, '' for none), unless
+ * `visitor` was already counted for the code on `day`. One statement: the visitor's mark and the
+ * count stand or fall together, and racing scans of one visitor count once.
+ * @returns true when the scan was counted.
  */
-export async function countScan(db: Queryable, codeId: string, location: string, now: Date): Promise<void> {
-  const at = now.toISOString();
-  if (location !== '') {
-    const { rows } = await db.query(
-      `INSERT INTO qr_scans (qr_code_id, location, scan_count, last_scanned_at)
-       SELECT $1, $2, 1, $3
-        WHERE EXISTS (SELECT 1 FROM qr_scans WHERE qr_code_id = $1 AND location = $2)
-           OR (SELECT count(*) FROM qr_scans WHERE qr_code_id = $1 AND location <> '') < ${QR_LOCATIONS_PER_CODE}
-       ON CONFLICT (qr_code_id, location) DO UPDATE SET scan_count = qr_scans.scan_count + 1, last_scanned_at = EXCLUDED.last_scanned_at
-       RETURNING 1`,
-      [codeId, location, at],
-    );
-    if (rows.length > 0) return;
-  }
-  await db.query(
-    `INSERT INTO qr_scans (qr_code_id, location, scan_count, last_scanned_at) VALUES ($1, '', 1, $2)
-     ON CONFLICT (qr_code_id, location) DO UPDATE SET scan_count = qr_scans.scan_count + 1, last_scanned_at = EXCLUDED.last_scanned_at`,
-    [codeId, at],
+export async function countScan(db: Queryable, scan: { codeId: string; location: string; visitor: string; day: string; now: Date }): Promise<boolean> {
+  const { rows } = await db.query(
+    `WITH first AS (
+       INSERT INTO qr_scan_visitors (qr_code_id, day, visitor) VALUES ($1, $4, $5) ON CONFLICT DO NOTHING RETURNING 1
+     )
+     INSERT INTO qr_scans (qr_code_id, location, scan_count, last_scanned_at)
+     SELECT $1, $2, 1, $3 FROM first
+     ON CONFLICT (qr_code_id, location) DO UPDATE SET scan_count = qr_scans.scan_count + 1, last_scanned_at = EXCLUDED.last_scanned_at
+     RETURNING 1`,
+    [scan.codeId, scan.location, scan.now.toISOString(), scan.day, scan.visitor],
   );
+  return rows.length > 0;
+}
+
+/**
+ * The salt of `day` (a date, `YYYY-MM-DD`), stored as `fresh` when the day has none yet.
+ * @returns the salt, and whether it was made now (the day has just begun).
+ */
+export async function daySalt(db: Queryable, day: string, fresh: string): Promise<{ salt: string; created: boolean }> {
+  const made = await db.query<{ salt: string }>('INSERT INTO qr_scan_salts (day, salt) VALUES ($1, $2) ON CONFLICT (day) DO NOTHING RETURNING salt', [day, fresh]);
+  if (made.rows[0]) return { salt: made.rows[0].salt, created: true };
+  const { rows } = await db.query<{ salt: string }>('SELECT salt FROM qr_scan_salts WHERE day = $1', [day]);
+  return { salt: rows[0]!.salt, created: false };
+}
+
+/** Forgets the visitors and salts of the days before `day`. */
+export async function forgetScanVisitors(db: Queryable, day: string): Promise<void> {
+  await db.query('DELETE FROM qr_scan_visitors WHERE day < $1', [day]);
+  await db.query('DELETE FROM qr_scan_salts WHERE day < $1', [day]);
 }
 
 export interface QrCandidateRow {

@@ -1,8 +1,9 @@
+import { createHash, randomBytes } from 'node:crypto';
 import type { ApiDeps } from '../deps.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { locationSlug } from '../../src/lib/domain/qr.ts';
 import type { QrCode, QrCreateInput, QrInfo, QrLocationCount } from '../../src/lib/api/schemas/qr.ts';
-import { countScan, findQrCode, listQrCandidates, type QrCandidateRow, insertQrCode, listOwnerQrCodes, listScans, softDeleteQrCode, type QrCodeRow, type QrScanRow } from './qr.repository.ts';
+import { countScan, daySalt, findQrCode, forgetScanVisitors, listQrCandidates, type QrCandidateRow, insertQrCode, listOwnerQrCodes, listScans, softDeleteQrCode, type QrCodeRow, type QrScanRow } from './qr.repository.ts';
 import { candidateSources, qrTargetKind } from './targets.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -88,11 +89,38 @@ export async function resolveQrCode(deps: ApiDeps, id: string): Promise<QrInfo> 
   return info;
 }
 
-/** Counts one scan; nothing about the scanner is kept. */
-export async function recordScan(deps: ApiDeps, id: string, location: string | undefined): Promise<void> {
+/** Who scanned, as the request tells: the signed-in account, else the address and the browser. */
+export interface ScanVisitor {
+  userId?: string;
+  address: string | null;
+  userAgent: string | null;
+}
+
+/** The calendar day in Indonesia's western time (UTC+7), `YYYY-MM-DD`: a visitor counts once per day. */
+export function scanDay(now: Date): string {
+  return new Date(now.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Counts one scan, at most once per visitor, code and day. A visitor is the signed-in account,
+ * else the address and browser together; either is kept only as a hash with the day's random salt,
+ * and the salt and the day's hashes are deleted once the day is over, so nothing says who scanned.
+ * A location counts only when it is the code's own (the label it prints); any other counts as no
+ * location, so made-up locations neither appear in the counts nor push the real one out.
+ * @returns true when the scan was counted.
+ */
+export async function recordScan(deps: ApiDeps, id: string, location: string | undefined, visitor: ScanVisitor): Promise<boolean> {
   const row = await findQrCode(deps.db, id);
   if (!row) throw codeNotFound();
-  await countScan(deps.db, row.id, locationSlug(location), deps.now());
+  const now = deps.now();
+  const day = scanDay(now);
+  const { salt, created } = await daySalt(deps.db, day, randomBytes(32).toString('base64url'));
+  if (created) await forgetScanVisitors(deps.db, day);
+  const who = visitor.userId ? `user\n${visitor.userId}` : `client\n${visitor.address ?? ''}\n${visitor.userAgent ?? ''}`;
+  const hash = createHash('sha256').update(`${salt}\n${who}`).digest('base64url');
+  const registered = locationSlug(row.location_label);
+  const slug = locationSlug(location);
+  return countScan(deps.db, { codeId: row.id, location: slug !== '' && slug === registered ? slug : '', visitor: hash, day, now });
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 import { requireCaller, type AuthEnv } from '../http/auth-guard.ts';
 import { jsonBody, queryParams } from '../http/validate.ts';
 import { addComment, commentDetail, commentPage, editComment, removeComment, reportComment } from '../comments/comments.service.ts';
+import { limitWrite } from '../limits/write-limits.ts';
 import type { ApiDeps } from '../deps.ts';
 
 /** webhook/comment-list, comment-detail, comment (POST, PUT, DELETE) and comment-report. */
@@ -27,6 +28,7 @@ export function commentRoutes(deps: ApiDeps) {
 
   app.post('/comment', auth, async (c) => {
     const input = await jsonBody(c, commentCreateSchema);
+    await limitWrite(deps, c, input.parent_id ? 'reply' : 'comment');
     return c.json({ data: await addComment(deps, c.get('caller').user.id, input) }, 201);
   });
 
@@ -42,6 +44,7 @@ export function commentRoutes(deps: ApiDeps) {
 
   app.put('/comment-report', auth, async (c) => {
     const input = await jsonBody(c, commentReportSchema);
+    await limitWrite(deps, c, 'report');
     await reportComment(deps, c.get('caller').user.id, input);
     return c.json({ data: { comment_id: input.comment_id, has_report: true } });
   });

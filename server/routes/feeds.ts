@@ -7,6 +7,7 @@ import { existingUserIds } from '../catalogue/epustaka.repository.ts';
 import { feedDetail, feedPage, setLike } from '../feed/feed.service.ts';
 import { createPost, deletePost } from '../feed/posting.service.ts';
 import { registerFeedComments } from '../feed/comment-target.ts';
+import { limitWrite } from '../limits/write-limits.ts';
 import type { ApiDeps } from '../deps.ts';
 
 /** webhook/feeds, epustaka-feeds, feed-detail, like (POST, DELETE) and posting (POST, DELETE). */
@@ -37,6 +38,7 @@ export function feedRoutes(deps: ApiDeps) {
 
   app.post('/like', auth, async (c) => {
     const input = await jsonBody(c, likeSchema);
+    await limitWrite(deps, c, 'like');
     return c.json({ data: await setLike(deps, c.get('caller').user.id, input.object_id, true) });
   });
 
@@ -47,6 +49,7 @@ export function feedRoutes(deps: ApiDeps) {
 
   app.post('/posting', auth, async (c) => {
     const input = await jsonBody(c, postingSchema);
+    await limitWrite(deps, c, 'post');
     return c.json({ data: await createPost(deps, c.get('caller').user.id, input) }, 201);
   });
 

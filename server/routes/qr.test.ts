@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { createBook, createCaller, createEpustaka, type Caller } from '../test/catalogue.ts';
-import { QR_LOCATIONS_PER_CODE } from '../../src/lib/domain/qr.ts';
 import { createApi } from '../app.ts';
 
 let ctx: TestContext;
@@ -23,9 +22,16 @@ function create(caller: Caller, body: Record<string, unknown>) {
   return ctx.request('POST', '/webhook/qr-code', { token: caller.token, body });
 }
 
-/** A scan answers with an image, not JSON. */
-function scan(path: string) {
-  return createApi(ctx.deps).request(path);
+/** A scan answers with an image, not JSON; by default from one visitor (address and browser). */
+function scan(path: string, headers: Record<string, string> = { 'x-forwarded-for': '198.51.100.7', 'user-agent': 'Pemindai/1.0' }) {
+  return createApi(ctx.deps).request(path, { headers });
+}
+
+/** A scan from another visitor each time (another browser at another address). */
+let visitors = 0;
+function scanAsNew(path: string) {
+  visitors += 1;
+  return scan(path, { 'x-forwarded-for': `198.51.100.${100 + (visitors % 100)}`, 'user-agent': `Pemindai/${visitors}` });
 }
 
 async function countsOf(id: string) {
@@ -65,7 +71,7 @@ describe('webhook/qr-code', () => {
 });
 
 describe('webhook/qr-info and qr-scan', () => {
-  test('anyone resolves a code; each scan counts once, per location, with nothing about the scanner', async () => {
+  test('anyone resolves a code; a scan counts per location, with nothing about the scanner', async () => {
     const code = (await create(owner, { target_type: 'BOOK', target_id: bookId, location_label: 'Rak 1' })).body.data;
     const info = await ctx.request('GET', `/webhook/qr-info?qr_id=${code.id}`);
     expect(info.status).toBe(200);
@@ -77,15 +83,15 @@ describe('webhook/qr-info and qr-scan', () => {
     // Resolving alone counts nothing.
     expect((await countsOf(code.id)).scan_count).toBe(0);
 
-    const first = await scan(`/webhook/qr-scan?qr_id=${code.id}&location=rak-1`);
+    const first = await scanAsNew(`/webhook/qr-scan?qr_id=${code.id}&location=rak-1`);
     expect(first.status).toBe(200);
     expect(first.headers.get('content-type')).toBe('image/gif');
     expect(first.headers.get('cache-control')).toBe('no-store');
     expect(new TextDecoder().decode((await first.arrayBuffer()).slice(0, 6))).toBe('GIF89a');
     expect((await countsOf(code.id)).scan_count).toBe(1);
 
-    await scan(`/webhook/qr-scan?qr_id=${code.id}&location=Rak%201`);
-    await scan(`/webhook/qr-scan?qr_id=${code.id}`);
+    await scanAsNew(`/webhook/qr-scan?qr_id=${code.id}&location=Rak%201`);
+    await scanAsNew(`/webhook/qr-scan?qr_id=${code.id}`);
     const counts = await countsOf(code.id);
     expect(counts.scan_count).toBe(3);
     expect(counts.locations.map(({ location, scan_count }) => ({ location, scan_count }))).toEqual([
@@ -96,15 +102,75 @@ describe('webhook/qr-info and qr-scan', () => {
     expect(rows.map((r: any) => r.column_name)).toEqual(['last_scanned_at', 'location', 'qr_code_id', 'scan_count']);
   });
 
-  test('a code counts a limited number of locations; more go under the code itself', async () => {
-    const code = (await create(owner, { target_type: 'EPUSTAKA', target_id: epustakaId })).body.data;
-    for (let i = 0; i < QR_LOCATIONS_PER_CODE + 3; i += 1) {
-      await scan(`/webhook/qr-scan?qr_id=${code.id}&location=tempat-${i}`);
+  test('a visitor counts once per code and day: an account wherever it scans from, else its address and browser', async () => {
+    const code = (await create(owner, { target_type: 'BOOK', target_id: bookId, location_label: 'Rak 2' })).body.data;
+    const path = `/webhook/qr-scan?qr_id=${code.id}&location=rak-2`;
+    ctx.setNow(new Date('2026-11-20T03:00:00Z'));
+    try {
+      for (let i = 0; i < 5; i += 1) expect((await scan(path)).status).toBe(200);
+      expect((await countsOf(code.id)).scan_count).toBe(1);
+      // Another browser at the same address, and the same browser at another address, are others.
+      await scan(path, { 'x-forwarded-for': '198.51.100.7', 'user-agent': 'Peramban lain' });
+      await scan(path, { 'x-forwarded-for': '198.51.100.8', 'user-agent': 'Pemindai/1.0' });
+      expect((await countsOf(code.id)).scan_count).toBe(3);
+      // A signed-in reader is one visitor from any address or browser.
+      for (const ip of ['203.0.113.1', '203.0.113.2']) {
+        await scan(path, { authorization: `Bearer ${stranger.token}`, 'x-forwarded-for': ip, 'user-agent': ip });
+      }
+      expect((await countsOf(code.id)).scan_count).toBe(4);
+      // Neither the address nor the account is kept: only that day's hashes.
+      const kept = JSON.stringify((await ctx.db.query('SELECT * FROM qr_scan_visitors')).rows);
+      for (const secret of ['198.51.100.7', 'Pemindai', stranger.id]) expect(kept).not.toContain(secret);
+
+      // The next day (in Indonesia's western time) everyone counts again, and the day before is forgotten.
+      ctx.setNow(new Date('2026-11-20T17:30:00Z'));
+      await scan(path);
+      await scan(path, { authorization: `Bearer ${stranger.token}` });
+      expect((await countsOf(code.id)).scan_count).toBe(6);
+      const days = await ctx.db.query<{ day: string }>('SELECT DISTINCT day::text AS day FROM qr_scan_visitors UNION SELECT day::text FROM qr_scan_salts');
+      expect(days.rows.map((r) => r.day)).toContain('2026-11-21');
+      expect(days.rows.map((r) => r.day)).not.toContain('2026-11-20');
+    } finally {
+      ctx.setNow(null);
     }
+  });
+
+  test("only the code's own location counts as a location; made-up ones count as none and take no place", async () => {
+    const code = (await create(owner, { target_type: 'BOOK', target_id: bookId, location_label: 'Rak 3, lantai 2' })).body.data;
+    for (let i = 0; i < 25; i += 1) await scanAsNew(`/webhook/qr-scan?qr_id=${code.id}&location=tempat-${i}`);
+    await scanAsNew(`/webhook/qr-scan?qr_id=${code.id}&location=rak-3-lantai-2`);
+    await scanAsNew(`/webhook/qr-scan?qr_id=${code.id}&location=Rak%203%2C%20lantai%202`);
     const counts = await countsOf(code.id);
-    expect(counts.scan_count).toBe(QR_LOCATIONS_PER_CODE + 3);
-    expect(counts.locations).toHaveLength(QR_LOCATIONS_PER_CODE + 1);
-    expect(counts.locations.find((l) => l.location === '')?.scan_count).toBe(3);
+    expect(counts.scan_count).toBe(27);
+    expect(counts.locations.map(({ location, scan_count }) => ({ location, scan_count }))).toEqual([
+      { location: '', scan_count: 25 },
+      { location: 'rak-3-lantai-2', scan_count: 2 },
+    ]);
+    // A code printed without a location counts every scan under no location.
+    const plain = (await create(owner, { target_type: 'EPUSTAKA', target_id: epustakaId })).body.data;
+    await scanAsNew(`/webhook/qr-scan?qr_id=${plain.id}&location=lobi`);
+    expect((await countsOf(plain.id)).locations.map((l) => l.location)).toEqual(['']);
+  });
+
+  test('scans are throttled per address: past the allowance 429 with Retry-After, counting nothing', async () => {
+    const code = (await create(owner, { target_type: 'BOOK', target_id: bookId })).body.data;
+    const path = `/webhook/qr-scan?qr_id=${code.id}`;
+    const before = ctx.config.limits.qrScansPerAddress;
+    ctx.config.limits.qrScansPerAddress = 3;
+    ctx.setNow(new Date('2026-11-20T04:00:00Z'));
+    try {
+      for (let i = 0; i < 3; i += 1) expect((await scan(path, { 'x-forwarded-for': '192.0.2.77', 'user-agent': `Peramban ${i}` })).status).toBe(200);
+      const refused = await scan(path, { 'x-forwarded-for': '192.0.2.77', 'user-agent': 'Peramban 9' });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await refused.json()) as any).errors[0].code).toBe('too_many_requests');
+      expect((await countsOf(code.id)).scan_count).toBe(3);
+      expect((await scan(path, { 'x-forwarded-for': '192.0.2.78', 'user-agent': 'Peramban 9' })).status).toBe(200);
+      expect((await countsOf(code.id)).scan_count).toBe(4);
+    } finally {
+      ctx.config.limits.qrScansPerAddress = before;
+      ctx.setNow(null);
+    }
   });
 
   test('an unknown or deleted code is not found, and only its owner deletes it', async () => {

@@ -1,6 +1,8 @@
 import { Hono } from 'hono';
 import { qrCreateSchema, qrDeleteSchema, qrIdQuerySchema, qrListQuerySchema, qrScanQuerySchema, qrTargetsQuerySchema } from '../../src/lib/api/schemas/qr.ts';
-import { requireCaller, type AuthEnv } from '../http/auth-guard.ts';
+import { optionalCaller, requireCaller, type AuthEnv } from '../http/auth-guard.ts';
+import { clientIp } from '../accounts/rate-limit.ts';
+import { limitQrScans } from '../limits/write-limits.ts';
 import { listBody } from '../http/list-params.ts';
 import { jsonBody, queryParams } from '../http/validate.ts';
 import { createQrCode, deleteQrCode, getQrCode, listQrCodes, listQrTargets, recordScan, resolveQrCode } from '../qr/qr.service.ts';
@@ -47,10 +49,13 @@ export function qrRoutes(deps: ApiDeps) {
     return c.json({ data: await resolveQrCode(deps, qr_id) });
   });
 
-  // One call, one counted scan; never cached, so a cached landing page still counts.
-  app.get('/qr-scan', async (c) => {
+  // Never cached, so a cached landing page still counts; a visitor counts once a day, and an
+  // address only so many times in the window (429 past it, counting nothing).
+  app.get('/qr-scan', optionalCaller(deps), async (c) => {
     const { qr_id, location } = queryParams(c, qrScanQuerySchema);
-    await recordScan(deps, qr_id, location);
+    await limitQrScans(deps, c);
+    const visitor = { userId: c.get('caller')?.user.id, address: clientIp(c), userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null };
+    await recordScan(deps, qr_id, location, visitor);
     return c.body(PIXEL, 200, { 'Content-Type': 'image/gif', 'Cache-Control': 'no-store' });
   });
 

@@ -15,6 +15,7 @@ import { jsonBody, queryParams } from '../http/validate.ts';
 import { findBookBrief } from '../catalogue/books.repository.ts';
 import { findRatingView, listReplies, listReviews, reviewStats } from '../catalogue/ratings.repository.ts';
 import { createRating, deleteRating, editRating, reportRating } from '../catalogue/ratings.service.ts';
+import { limitWrite } from '../limits/write-limits.ts';
 import type { ApiDeps } from '../deps.ts';
 
 /** webhook/book-rating (GET, POST, PUT, DELETE), book-rating-detail, book-rating-report. */
@@ -46,6 +47,7 @@ export function ratingRoutes(deps: ApiDeps) {
 
   app.post('/book-rating', auth, async (c) => {
     const input = await jsonBody(c, ratingCreateSchema);
+    await limitWrite(deps, c, input.parent_id ? 'reply' : 'comment');
     return c.json({ data: await createRating(deps, c.get('caller').user.id, input), message: 'Review saved.' }, 201);
   });
 
@@ -61,6 +63,7 @@ export function ratingRoutes(deps: ApiDeps) {
 
   app.put('/book-rating-report', auth, async (c) => {
     const input = await jsonBody(c, ratingReportSchema);
+    await limitWrite(deps, c, 'report');
     await reportRating(deps, c.get('caller').user.id, input);
     return c.json({ data: { message: 'Your report has been sent' } });
   });

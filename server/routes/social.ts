@@ -6,6 +6,7 @@ import { jsonBody, queryParams } from '../http/validate.ts';
 import { visibleUserId } from '../people/people.service.ts';
 import { listFollowers } from '../catalogue/social.repository.ts';
 import { follow, recommendBook, unfollow } from '../catalogue/social.service.ts';
+import { limitWrite } from '../limits/write-limits.ts';
 import type { ApiDeps } from '../deps.ts';
 
 const FOLLOWER_FILTER_FIELDS = {
@@ -19,6 +20,7 @@ export function socialRoutes(deps: ApiDeps) {
 
   app.post('/user-follow', auth, async (c) => {
     const { user_id } = await jsonBody(c, followSchema);
+    await limitWrite(deps, c, 'follow');
     const { result, created } = await follow(deps, c.get('caller').user.id, user_id);
     return c.json({ data: result }, created ? 201 : 200);
   });
@@ -47,6 +49,7 @@ export function socialRoutes(deps: ApiDeps) {
 
   app.post('/feed', auth, async (c) => {
     const input = await jsonBody(c, feedRecommendationSchema);
+    await limitWrite(deps, c, 'recommend');
     const result = await recommendBook(deps, c.get('caller').user.id, input);
     return c.json({ data: result, message: result.message }, 201);
   });

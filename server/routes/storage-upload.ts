@@ -7,6 +7,7 @@ import { findVisibleObject, readObjectBytes, removeOwnUpload, storeUpload } from
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import { optionalCaller, requireCaller, type AuthEnv } from '../http/auth-guard.ts';
 import { assertStorableText, jsonBody } from '../http/validate.ts';
+import { writeLimit } from '../limits/write-limits.ts';
 import type { ApiDeps } from '../deps.ts';
 
 const objectParam = z.uuid();
@@ -25,6 +26,7 @@ export function storageUploadRoutes(deps: ApiDeps) {
       },
     }),
     requireCaller(deps),
+    writeLimit(deps, 'upload'),
     async (c) => {
       let form: Record<string, string | File>;
       try {

@@ -8,6 +8,7 @@ import { validateImageFile } from '../../lib/domain/account-validation.ts';
 import { POST_MAX_CHARS } from '../../lib/domain/feed.ts';
 import { isBlank } from '../../lib/domain/text.ts';
 import { notify, notifyError } from '../../lib/stores/shell.ts';
+import { tooManyRequestsText, type ErrorLike } from '../../lib/i18n/errors.ts';
 
 interface Props {
   /** Post as this ePustaka (its owner only). */
@@ -76,7 +77,8 @@ export function PostComposer({ epustakaId, viewerId, organizationId, onPosted }:
     } catch (error) {
       if (mine !== run.current) return;
       const status = (error as { status?: number }).status;
-      setUpload({ phase: 'error', message: status === 403 ? t('feed.composer.quota') : t('feed.composer.uploadFailed') });
+      const message = tooManyRequestsText(t, error as ErrorLike) ?? (status === 403 ? t('feed.composer.quota') : t('feed.composer.uploadFailed'));
+      setUpload({ phase: 'error', message });
     }
   };
 

@@ -1,12 +1,27 @@
 import { getApiFetch, INTERNAL_ORIGIN } from './api-fetch.server.ts';
+import { clientAddress } from './login-form.server.ts';
+import { forwardedChain } from '../../../server/http/local-client.ts';
 
-/** Counts one scan of a code from the server (the signed-in landing, which redirects at once). */
-export async function countScan(qrId: string, location: string): Promise<void> {
+/**
+ * Counts one scan of a code from the server (the signed-in landing, which redirects at once), as
+ * the visitor's own: with their session, address and browser, so it counts once a day for them.
+ */
+export async function countScan(
+  context: { locals: App.Locals; request: Request; clientAddress: string },
+  qrId: string,
+  location: string,
+): Promise<void> {
   const apiFetch = await getApiFetch();
   const url = new URL('/webhook/qr-scan', INTERNAL_ORIGIN);
   url.searchParams.set('qr_id', qrId);
   if (location) url.searchParams.set('location', location);
-  const response = await apiFetch(new Request(url));
+  const headers = new Headers();
+  if (context.locals.accessToken) headers.set('authorization', `Bearer ${context.locals.accessToken}`);
+  const agent = context.request.headers.get('user-agent');
+  if (agent) headers.set('user-agent', agent);
+  const ip = clientAddress(context);
+  if (ip) headers.set('x-forwarded-for', forwardedChain(ip, context.request.headers));
+  const response = await apiFetch(new Request(url, { headers }));
   await response.body?.cancel();
 }
 

@@ -10,9 +10,6 @@ export type QrTargetType = (typeof QR_TARGET_TYPES)[number];
 /** The longest location label, in characters. */
 export const QR_LOCATION_MAX = 60;
 
-/** Distinct locations counted per code; scans at further locations count under the code itself. */
-export const QR_LOCATIONS_PER_CODE = 20;
-
 /** Codes listed per page on /qr-codes. */
 export const QR_LIST_LIMIT = 25;
 

@@ -1,19 +1,8 @@
 import type { TFunction } from 'i18next';
-import { errorText } from './errors.ts';
+import { errorText, retryAfterOf, type ErrorLike } from './errors.ts';
 
 /** An API error as pages and islands hold it (a parsed `errors[0]`, or the HTTP layer's ApiError). */
-export interface AccountErrorLike {
-  code?: string;
-  message?: string;
-  retry_after?: number;
-  body?: unknown;
-}
-
-function retryAfterOf(error: AccountErrorLike): number | undefined {
-  if (typeof error.retry_after === 'number') return error.retry_after;
-  const first = (error.body as { errors?: { retry_after?: unknown }[] } | undefined)?.errors?.[0];
-  return typeof first?.retry_after === 'number' ? first.retry_after : undefined;
-}
+export type AccountErrorLike = ErrorLike;
 
 /**
  * The translated text of an account error: `account.errors.<code>`, then `account.validation.<code>`,
