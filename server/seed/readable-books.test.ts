@@ -60,11 +60,12 @@ describe('the demo PDF', () => {
 
   test('its pages hold real text that a reader can search', async () => {
     const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-    const doc = await pdfjs.getDocument({ data: buildDemoGuidePdf(), verbosity: 0 }).promise;
+    const task = pdfjs.getDocument({ data: buildDemoGuidePdf(), verbosity: 0 });
+    const doc = await task.promise;
     const text = async (n: number) => ((await (await doc.getPage(n)).getTextContent()).items as { str: string }[]).map((item) => item.str).join(' ');
     expect(await text(1)).toContain(GUIDE_TITLE);
     expect(await text(4)).toMatch(/Masa pinjam biasanya tujuh hari/);
-    await doc.destroy();
+    await task.destroy();
   });
 });
 
