@@ -106,12 +106,12 @@ describe.skipIf(!process.env.DATABASE_URL)('two API servers on one database and 
   });
 
   it('serves a book ingested on A from B, cover and DRM chunks included', async () => {
-    const file = readFileSync(join(OWN_BOOKS_DIR, 'panduan-bersampul.pdf'));
+    const file = readFileSync(join(OWN_BOOKS_DIR, 'panduan.pdf'));
     const form = new FormData();
     form.set('secret', readIngestSecret(a.dataDir)!);
     form.set('epustaka', epustakaId);
     form.set('copies', '1');
-    form.set('file', new Blob([file]), 'panduan-bersampul.pdf');
+    form.set('file', new Blob([file]), 'panduan.pdf');
     const ingested = await fetch(`${a.base}/storage/ingest`, { method: 'POST', body: form });
     expect(ingested.status).toBe(201);
     const bookId = ((await ingested.json()) as { data: { book_id: string } }).data.book_id;
