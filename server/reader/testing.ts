@@ -35,6 +35,9 @@ export function ownBook(name: string): Uint8Array {
  * repository's own (the default), or the real-world folder (server/reader/fixtures.ts).
  */
 export async function createReaderTestContext(options: { storage?: 'disk' | 's3'; booksDir?: string } = {}): Promise<ReaderTestContext> {
+  // pdf.js's Node build loads on a process's first PDF ingest, seconds on a busy machine: it loads
+  // here, in setup, where readiness is waited for, not in whichever test ingests a PDF first.
+  await import('pdfjs-dist/legacy/build/pdf.mjs');
   const dataDir = mkdtempSync(join(tmpdir(), 'epustaka-reader-'));
   const ctx = await createTestContext({ dataDir }, options);
   const { rows } = await ctx.db.query<{ id: string }>(
