@@ -19,6 +19,8 @@ const pdfWorkerKept = (page: Page) =>
 const bookBuckets = (page: Page) => page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('epustaka-book-')));
 
 test('an open book saved for offline is read without network, and its bookmark reaches the server afterwards', async ({ page, context }) => {
+  // Waits for the service worker, saves the book, opens the reader twice and the offline page.
+  test.setTimeout(120_000);
   const book = await ingest(baseUrl(), 'panduan.pdf', ['--title', 'Buku Luring', '--open']);
   await signIn(page, demoUsers.siswa);
   await borrow(page, book);
