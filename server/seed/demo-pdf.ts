@@ -114,7 +114,7 @@ const chapters: PdfChapter[] = [
 
 /** The guide as a book for the PDF writer; `cover` puts a picture before its title page. */
 export function demoGuide(options: Pick<TextPdf, 'cover' | 'coverLabel'> = {}): TextPdf {
-  return { title: GUIDE_TITLE, author: GUIDE_AUTHOR, subject: GUIDE_SUBJECT, subtitle: 'Untuk siswa, guru dan anggota perpustakaan', chapters, ...options };
+  return { title: GUIDE_TITLE, author: GUIDE_AUTHOR, subject: GUIDE_SUBJECT, subtitle: 'Baca, pinjam dan ulas buku digital', chapters, ...options };
 }
 
 /** The demo's guide as a PDF file with real text, an outline and document info. */

@@ -49,7 +49,7 @@ test.describe('PDF reader', () => {
     expect(streamed.length).toBeGreaterThan(0);
     expect(streamed.some((body) => body.includes('%PDF-'))).toBe(false);
     // The text layer is there for screen readers and selection.
-    await expect(page.locator('[data-page="1"] .textLayer')).toContainText('Untuk siswa, guru dan anggota perpustakaan');
+    await expect(page.locator('[data-page="1"] .textLayer')).toContainText('Baca, pinjam dan ulas buku digital');
 
     // Search: Enter runs it, next moves, whole word changes the count (baca is also in membaca,
     // bacaan and pembaca).
