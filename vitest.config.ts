@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { READY_CEILING_MS } from './server/test/limits.ts';
 
 // Browser tests run under Playwright (tests/e2e), never under Vitest.
 const exclude = [...configDefaults.exclude, '**/dist/**', 'tests/e2e/**', '.tmp/**'];
@@ -34,8 +35,9 @@ export default defineConfig({
           // A test waits for its requests to the in-process API and for PGlite; the slowest files
           // spawn the ingest command or a server. Generous for a 2-core machine under heavy load.
           testTimeout: 30_000,
-          // beforeAll copies the template database (under a second when idle) and may seed data.
-          hookTimeout: 60_000,
+          // beforeAll copies the template database (under a second when idle), may seed data or
+          // start a server, and waits for that to be ready: only the shared ceiling limits it.
+          hookTimeout: READY_CEILING_MS,
           // Files are independent and may run in parallel, but each holds a database and a
           // connection pool; two at a time keeps memory and connections in check.
           maxWorkers: 2,
@@ -53,7 +55,7 @@ export default defineConfig({
           globalSetup: ['server/test/global-setup.ts'],
           env: { PASSWORD_HASH_COST: '10', TEST_STORAGE: 's3' },
           testTimeout: 30_000,
-          hookTimeout: 60_000,
+          hookTimeout: READY_CEILING_MS,
           maxWorkers: 2,
           sequence: { groupOrder: 2 },
         },

@@ -47,9 +47,14 @@ step() {
 }
 
 # --- 1. Unit and API tests on PGlite -----------------------------------------
+# The API tests make video thumbnails with ffmpeg: installed here when missing (as root), else the
+# step fails saying what to install.
 # DATABASE_URL is dropped so the API tests really use the embedded database here.
-step "unit + api (PGlite)" vitest-pglite.json env -u DATABASE_URL \
-  npx vitest run --reporter=default --reporter=json --outputFile="$REPORTS/vitest-pglite.json"
+unit_api() {
+  bash scripts/ensure-ffmpeg.sh || return 1
+  env -u DATABASE_URL npx vitest run --reporter=default --reporter=json --outputFile="$REPORTS/vitest-pglite.json"
+}
+step "unit + api (PGlite)" vitest-pglite.json unit_api
 
 # --- 2. API tests on PostgreSQL ----------------------------------------------
 if bash scripts/with-postgres.sh --check; then

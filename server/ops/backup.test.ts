@@ -41,7 +41,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('backup and restore of the embedded 
     manifest = await createBackup(dataDir, archive);
     // What happens after the snapshot is not in it.
     await addOrganizations(2);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await api?.close();

@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTokenSigner } from '../auth/tokens.ts';
 import { chunkCount, deriveStreamKey, openChunk, TAG_BYTES } from '../reader/crypto.ts';
-import { bookFixturesDir } from '../reader/fixtures.ts';
+import { OWN_BOOKS_DIR } from '../reader/testing.ts';
+import { printed } from '../test/limits.ts';
 import { readIngestSecret } from '../reader/ingest-secret.ts';
 import { startTestS3Server, type TestS3Server } from '../storage/testing.ts';
 import { addMembers, createBook, createCallers, createEpustaka, type Caller } from '../test/catalogue.ts';
@@ -46,16 +47,8 @@ describe.skipIf(!process.env.DATABASE_URL)('two API servers on one database and 
       cwd: root,
       env: { ...process.env, ...env, DATA_DIR: dataDir, API_PORT: String(port) },
     });
-    const instance: Instance = { child, base: `http://127.0.0.1:${port}`, dataDir, output: '' };
-    await new Promise<void>((resolve, reject) => {
-      child.stdout!.on('data', (piece: Buffer) => {
-        instance.output += piece.toString();
-        if (instance.output.includes(`listening on ${instance.base}`)) resolve();
-      });
-      child.stderr!.on('data', (piece: Buffer) => (instance.output += piece.toString()));
-      child.once('exit', (code) => reject(new Error(`the server stopped (exit ${code}) before it listened:\n${instance.output}`)));
-    });
-    return instance;
+    const base = `http://127.0.0.1:${port}`;
+    return { child, base, dataDir, output: await printed(child, `listening on ${base}`) };
   }
 
   async function stop(instance: Instance | undefined): Promise<void> {
@@ -92,7 +85,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two API servers on one database and 
     s3 = await startTestS3Server();
     const env = { ...s3.env, DATABASE_URL: ctx.databaseUrl!, JWT_SECRET: SECRET, ORGANIZATION_ID: ctx.config.organizationId, API_HOST: '127.0.0.1' };
     [a, b] = await Promise.all([start(env), start(env)]);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await Promise.all([stop(a), stop(b)]);
@@ -113,12 +106,12 @@ describe.skipIf(!process.env.DATABASE_URL)('two API servers on one database and 
   });
 
   it('serves a book ingested on A from B, cover and DRM chunks included', async () => {
-    const file = readFileSync(join(bookFixturesDir(), 'tracemonkey.pdf'));
+    const file = readFileSync(join(OWN_BOOKS_DIR, 'panduan.pdf'));
     const form = new FormData();
     form.set('secret', readIngestSecret(a.dataDir)!);
     form.set('epustaka', epustakaId);
     form.set('copies', '1');
-    form.set('file', new Blob([file]), 'tracemonkey.pdf');
+    form.set('file', new Blob([file]), 'panduan.pdf');
     const ingested = await fetch(`${a.base}/storage/ingest`, { method: 'POST', body: form });
     expect(ingested.status).toBe(201);
     const bookId = ((await ingested.json()) as { data: { book_id: string } }).data.book_id;

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Db } from '../db/client.ts';
 import type { ServerConfig } from '../config.ts';
 import { bookFixturesDir } from './fixtures.ts';
+import { buildDemoGuidePdf, GUIDE_TITLE } from '../seed/demo-pdf.ts';
 import { ingestBook, type IngestInput } from './ingest.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 
@@ -36,19 +37,32 @@ export const demoBookFiles: DemoBookFile[] = [
 ];
 
 /**
- * Adds the demo books that have real files, through the same ingest as `npm run ingest`, when the
- * shared fixture folder exists; the catalogue works without them.
+ * Adds the demo's own PDF (a reader's guide written by the PDF writer, so every demo has a PDF with
+ * real text to read), and the real-world books when their folder exists, through the same ingest as
+ * `npm run ingest`; the catalogue works without the latter.
  */
 export async function attachDemoBookFiles(db: Db, config: ServerConfig, store: ObjectStore, log?: (msg: string) => void): Promise<number> {
-  const dir = bookFixturesDir();
-  if (!existsSync(dir)) return 0;
+  const target = { store, organizationId: config.organizationId };
   let added = 0;
+  try {
+    await ingestBook(db, target, {
+      file: buildDemoGuidePdf(), fileName: 'panduan-membaca.pdf', title: GUIDE_TITLE, category: 'Bahasa & Sastra', epustaka: NUSANTARA, drm: true, copies: 3,
+    });
+    added += 1;
+  } catch (error) {
+    log?.(`demo guide was not added: ${(error as Error).message}`);
+  }
+  const dir = bookFixturesDir();
+  if (!existsSync(dir)) {
+    log?.(`demo book files ready: ${added} readable books (no real-world books at ${dir})`);
+    return added;
+  }
   for (const entry of demoBookFiles) {
     if (entry.testOnly && config.production) continue;
     const path = join(dir, entry.file);
     if (!existsSync(path)) continue;
     try {
-      await ingestBook(db, { store, organizationId: config.organizationId }, {
+      await ingestBook(db, target, {
         ...entry.input,
         file: new Uint8Array(readFileSync(path)),
         fileName: entry.file,

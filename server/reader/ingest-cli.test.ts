@@ -6,25 +6,35 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, test } from 'vitest';
 import { openPglite } from '../db/client.ts';
-import { bookFixturesDir } from './fixtures.ts';
+import { OWN_BOOKS_DIR, ownBook } from './testing.ts';
+import { printed, READY_CEILING_MS } from '../test/limits.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'epustaka-ingest-cli-'));
-// The demo seed adds its readable books from BOOK_FIXTURES_DIR; pointed at an empty folder, the
-// first run seeds the demo rows but skips ingesting eight real books, which these tests never read.
+// The demo seed adds real-world books from BOOK_FIXTURES_DIR when they are there; pointed at an
+// empty folder, the first run seeds the demo rows without them, which these tests never read.
 const noDemoBooks = mkdtempSync(join(tmpdir(), 'epustaka-no-books-'));
-const fixture = (name: string) => join(bookFixturesDir(), name);
+const fixture = (name: string) => join(OWN_BOOKS_DIR, name);
+const brokenDir = mkdtempSync(join(tmpdir(), 'epustaka-broken-books-'));
+/** A broken book written to a file of its own: the first `share` of one of the repository's books. */
+const brokenFile = (name: string, share: number) => {
+  const path = join(brokenDir, `cut-${share}-${name}`);
+  const bytes = ownBook(name);
+  writeFileSync(path, bytes.subarray(0, Math.floor(bytes.length * share)));
+  return path;
+};
 afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(noDemoBooks, { recursive: true, force: true });
+  rmSync(brokenDir, { recursive: true, force: true });
 });
 
 /*
  * What a test here waits for: Node starting the command (or the server) two or three times, and the
  * first run creating a PGlite cluster on disk, migrating and seeding it (about 6 s in all on an
- * idle 2-core machine, ten times that under heavy load).
+ * idle 2-core machine, minutes under heavy load): readiness, limited by the shared ceiling only.
  */
-const SPAWNING_TEST_MS = 120_000;
+const SPAWNING_TEST_MS = READY_CEILING_MS;
 
 function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
@@ -84,19 +94,19 @@ function freePort(): Promise<number> {
 // only in the PGlite run of the suite: in the PostgreSQL run they would do the very same again.
 describe.skipIf(Boolean(process.env.DATABASE_URL))('npm run ingest', () => {
   test('on a fresh data directory it creates and migrates the database and adds the book', async () => {
-    const ok = await run([fixture('wasteland.epub'), '--open', '--title', 'Tanah Tandus CLI', '--json']);
+    const ok = await run([fixture('sajak.epub'), '--open', '--title', 'Tanah Tandus CLI', '--json']);
     expect(ok.stderr).toContain('applied migrations');
     expect(ok.code).toBe(0);
     expect(JSON.parse(ok.stdout)).toMatchObject({ title: 'Tanah Tandus CLI', kind: 'epub', using_drm: false });
     expect(await countBooks('Tanah Tandus CLI')).toBe(1);
 
     // Without --epustaka the book goes to a library the demo student may borrow from, and says which.
-    const plain = await run([fixture('wasteland.epub'), '--title', 'Tanah Tandus Bawaan']);
+    const plain = await run([fixture('sajak.epub'), '--title', 'Tanah Tandus Bawaan']);
     expect(plain.code).toBe(0);
     expect(plain.stdout).toMatch(/in the ePustaka "Perpustakaan Digital Nusantara" \([0-9a-f-]{36}\)\./);
     expect(await studentMayBorrow('Tanah Tandus Bawaan')).toBe(true);
 
-    const broken = await run([fixture('tracemonkey_TRUNCATED-first-400000-bytes.pdf'), '--title', 'Rusak CLI']);
+    const broken = await run([brokenFile('panduan-bersampul.pdf', 0.6), '--title', 'Rusak CLI']);
     expect(broken.code).toBe(1);
     expect(broken.stderr).toMatch(/ingest: The PDF is damaged or incomplete/);
     expect(await countBooks('Rusak CLI')).toBe(0);
@@ -109,24 +119,17 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('npm run ingest', () => {
       env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, BOOK_FIXTURES_DIR: noDemoBooks, API_PORT: String(port), API_HOST: '127.0.0.1' },
     });
     try {
-      await new Promise<void>((resolve, reject) => {
-        let output = '';
-        server.stdout.on('data', (chunk) => {
-          output += chunk;
-          if (output.includes('listening')) resolve();
-        });
-        server.on('exit', (code) => reject(new Error(`the server stopped (${code}): ${output}`)));
-      });
+      await printed(server, 'listening');
       const url = `http://127.0.0.1:${port}`;
       // Held by a public ePustaka, so its cover is for anyone (server/access).
-      const ok = await run([fixture('password-abc_issue6010_1.pdf'), '--password', 'abc', '--title', 'Lewat Server', '--copies', '2', '--epustaka', 'Perpustakaan Digital Nusantara', '--server', url, '--json']);
+      const ok = await run([fixture('sandi-abc.pdf'), '--password', 'abc', '--title', 'Lewat Server', '--copies', '2', '--epustaka', 'Perpustakaan Digital Nusantara', '--server', url, '--json']);
       expect(ok.stderr).not.toContain('applied migrations');
       expect(ok.code).toBe(0);
       const added = JSON.parse(ok.stdout);
       expect(added).toMatchObject({ title: 'Lewat Server', kind: 'pdf', pages: 1, using_drm: true, copies: 2 });
       expect((await fetch(`${url}/storage/books/${added.book_id}/cover`)).status).toBe(200);
 
-      const refused = await run([fixture('corrupt_bug1020226.pdf'), '--title', 'Rusak Lewat Server', '--server', url]);
+      const refused = await run([brokenFile('panduan.pdf', 0.01), '--title', 'Rusak Lewat Server', '--server', url]);
       expect(refused.code).toBe(1);
       expect(refused.stderr).toMatch(/ingest: The PDF is damaged or incomplete/);
 

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { strToU8, unzipSync, zipSync, type Zippable } from 'fflate';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { listFolders } from '../storage/object-store.ts';
@@ -7,10 +5,7 @@ import { createApi } from '../app.ts';
 import { ensureIngestSecret } from './ingest-secret.ts';
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { BOOKS_AREA, COVER_OBJECT, PREVIEW_OBJECT, readObject } from './store.ts';
-import { createReaderTestContext, type ReaderTestContext } from './testing.ts';
-
-/** The small books made for these tests (tests/fixtures/books, see tests/fixtures/README.md). */
-const own = (name: string) => new Uint8Array(readFileSync(fileURLToPath(new URL(`../../tests/fixtures/books/${name}`, import.meta.url))));
+import { createReaderTestContext, ownBook as own, type ReaderTestContext } from './testing.ts';
 
 let ctx: ReaderTestContext;
 beforeAll(async () => {
@@ -89,7 +84,7 @@ async function darkShare(bytes: Uint8Array): Promise<number> {
 }
 
 describe('scanned PDFs', () => {
-  test.each(['scan-jbig2.pdf', 'scan-jpx.pdf'])('%s gets a cover and a page-1 picture that show the scan', async (name) => {
+  test.each(['scan-jbig2.pdf', 'scan-jpx.pdf', 'scan-ccitt.pdf', 'pindaian-jpeg.pdf'])('%s gets a cover and a page-1 picture that show the scan', async (name) => {
     const result = await ctx.ingest(name, { file: own(name) });
     expect(result).toMatchObject({ kind: 'pdf', pages: 1 });
     // The printed bars and heading cover about a fifth of the page; a page drawn without its image is white.

@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe } from 'vitest';
 import { createApi } from '../app.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
-import { bookFixturesDir } from './fixtures.ts';
+import { realBooksMissing } from './fixtures.ts';
 import { ingestBook, type IngestInput, type IngestResult } from './ingest.ts';
 
 /** A test API with a data directory for book files and one ePustaka to hold them. */
@@ -20,7 +22,22 @@ export interface ReaderTestContext extends TestContext {
   raw(method: string, path: string, options?: { body?: unknown; token?: string; headers?: Record<string, string> }): Promise<Response>;
 }
 
-export async function createReaderTestContext(options: { storage?: 'disk' | 's3' } = {}): Promise<ReaderTestContext> {
+/** The books the repository makes for its tests (tests/fixtures/books, see its README). */
+export const OWN_BOOKS_DIR = fileURLToPath(new URL('../../tests/fixtures/books/', import.meta.url));
+
+/** The bytes of one of the repository's own test books. */
+export function ownBook(name: string): Uint8Array {
+  return new Uint8Array(readFileSync(join(OWN_BOOKS_DIR, name)));
+}
+
+/**
+ * A reader test context. `booksDir` is where `fixture` and `ingest` find books by name: the
+ * repository's own (the default), or the real-world folder (server/reader/fixtures.ts).
+ */
+export async function createReaderTestContext(options: { storage?: 'disk' | 's3'; booksDir?: string } = {}): Promise<ReaderTestContext> {
+  // pdf.js's Node build loads on a process's first PDF ingest, seconds on a busy machine: it loads
+  // here, in setup, where readiness is waited for, not in whichever test ingests a PDF first.
+  await import('pdfjs-dist/legacy/build/pdf.mjs');
   const dataDir = mkdtempSync(join(tmpdir(), 'epustaka-reader-'));
   const ctx = await createTestContext({ dataDir }, options);
   const { rows } = await ctx.db.query<{ id: string }>(
@@ -29,7 +46,8 @@ export async function createReaderTestContext(options: { storage?: 'disk' | 's3'
   );
   const epustakaId = rows[0]!.id;
   const app = createApi(ctx.deps);
-  const fixture = (name: string) => new Uint8Array(readFileSync(join(bookFixturesDir(), name)));
+  const booksDir = options.booksDir ?? OWN_BOOKS_DIR;
+  const fixture = (name: string) => new Uint8Array(readFileSync(join(booksDir, name)));
   return {
     ...ctx,
     dataDir,
@@ -60,4 +78,14 @@ export async function createReaderTestContext(options: { storage?: 'disk' | 's3'
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A describe block over the real-world books (server/reader/fixtures.ts): it runs when their folder
+ * is there, and is skipped otherwise, saying why in the test output.
+ */
+export function describeWithRealBooks(name: string, body: () => void): void {
+  const missing = realBooksMissing();
+  if (missing) console.warn(`${name}: skipped, ${missing}.`);
+  describe.skipIf(missing !== null)(name, body);
 }

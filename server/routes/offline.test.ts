@@ -12,8 +12,8 @@ beforeAll(async () => {
   const reader = await ctx.createUser();
   readerId = reader.id;
   token = await ctx.signIn(reader);
-  drmBook = (await ctx.ingest('wasteland.epub', { title: 'Tertutup' })).book_id;
-  openBook = (await ctx.ingest('wasteland.epub', { drm: false, title: 'Terbuka' })).book_id;
+  drmBook = (await ctx.ingest('sajak.epub', { title: 'Tertutup' })).book_id;
+  openBook = (await ctx.ingest('sajak.epub', { drm: false, title: 'Terbuka' })).book_id;
 });
 afterAll(() => ctx.close());
 
@@ -31,8 +31,8 @@ describe('webhook/offline-book', () => {
       navigation_url: `/webhook/book-navigation?book_id=${openBook}`,
     });
     const urls = book.files.map((f: { url: string }) => f.url);
-    expect(urls).toContain(`/storage/books/${openBook}/epub/EPUB/wasteland.opf`);
-    expect(urls).toContain(`/storage/books/${openBook}/epub/EPUB/wasteland-content.xhtml`);
+    expect(urls).toContain(`/storage/books/${openBook}/epub/EPUB/sajak.opf`);
+    expect(urls).toContain(`/storage/books/${openBook}/epub/EPUB/sajak-content.xhtml`);
     let total = 0;
     for (const file of book.files as { url: string; size: number }[]) {
       const answer = await ctx.raw('GET', file.url, { token });
@@ -65,7 +65,7 @@ describe('webhook/offline-book in a private ePustaka', () => {
       [ctx.config.organizationId],
     );
     const privateId = rows[0]!.id;
-    const pdf = (await ctx.ingest('tracemonkey.pdf', { epustaka: privateId, drm: false })).book_id;
+    const pdf = (await ctx.ingest('panduan-bersampul.pdf', { epustaka: privateId, drm: false })).book_id;
     const person = async (status: number | null) => {
       const user = await ctx.createUser();
       if (status !== null) await ctx.db.query('INSERT INTO epustaka_members (epustaka_id, user_id, member_status) VALUES ($1, $2, $3)', [privateId, user.id, status]);

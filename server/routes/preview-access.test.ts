@@ -17,8 +17,8 @@ beforeAll(async () => {
   ctx = await createReaderTestContext();
   reader = await ctx.createUser();
   token = await ctx.signIn(reader);
-  drmBook = (await ctx.ingest('freeculture-352p-outline.pdf')).book_id;
-  openBook = (await ctx.ingest('freeculture-352p-outline.pdf', { drm: false })).book_id;
+  drmBook = (await ctx.ingest('panduan-bersampul.pdf')).book_id;
+  openBook = (await ctx.ingest('panduan-bersampul.pdf', { drm: false })).book_id;
 });
 afterAll(() => ctx.close());
 

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -17,6 +18,8 @@ let videoId: string;
 let articleId: string;
 
 beforeAll(async () => {
+  // A video's thumbnail is one of its frames, taken with ffmpeg; without it the codes have no cover.
+  if (spawnSync('ffmpeg', ['-version']).error) throw new Error('ffmpeg is not installed: run `bash scripts/ensure-ffmpeg.sh` (it installs Debian\'s ffmpeg as root, or says what to install)');
   dataDir = mkdtempSync(join(tmpdir(), 'qr-media-'));
   ctx = await createTestContext({ dataDir });
   owner = await createCaller(ctx, { name: 'Ratna Wulandari' });

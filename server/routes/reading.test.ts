@@ -11,8 +11,8 @@ beforeAll(async () => {
   ctx = await createReaderTestContext();
   reader = await ctx.createUser();
   token = await ctx.signIn(reader);
-  drmBook = (await ctx.ingest('freeculture-352p-outline.pdf', { title: 'Free Culture' })).book_id;
-  openBook = (await ctx.ingest('wasteland.epub', { drm: false })).book_id;
+  drmBook = (await ctx.ingest('panduan-bersampul.pdf', { title: 'Panduan Membaca' })).book_id;
+  openBook = (await ctx.ingest('sajak.epub', { drm: false })).book_id;
 });
 afterAll(() => ctx.close());
 
@@ -24,11 +24,11 @@ describe('webhook/open-book', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({
       bookId: drmBook,
-      bookTitle: 'Free Culture',
+      bookTitle: 'Panduan Membaca',
       borrow_key: borrowKey,
       epustakaId: ctx.epustakaId,
       isDrm: true,
-      pages: 352,
+      pages: 10,
       lastpage: 1,
       features: { bookmark: true, readingProgress: true, readingDuration: true, bookCitation: false },
     });
@@ -39,10 +39,10 @@ describe('webhook/open-book', () => {
     const res = await ctx.request('GET', `/webhook/open-book?book_id=${openBook}`, { token });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ isDrm: false, borrow_key: null, file_ext: 'epub', url_file: `/storage/books/${openBook}/epub/` });
-    expect(res.body.data.epub).toMatchObject({ package_path: 'EPUB/wasteland.opf', layout: 'reflowable', direction: 'ltr', start_href: 'wasteland-content.xhtml' });
+    expect(res.body.data.epub).toMatchObject({ package_path: 'EPUB/sajak.opf', layout: 'reflowable', direction: 'ltr', start_href: 'sajak-content.xhtml' });
     // What the first chapter shows is fetched ahead; epub.js's own navigation file is not needed.
-    expect(res.body.data.epub.start_assets).toContain('wasteland.css');
-    expect(res.body.data.epub).toMatchObject({ nav_href: 'wasteland-nav.xhtml', nav_kind: 'nav' });
+    expect(res.body.data.epub.start_assets).toContain('sajak.css');
+    expect(res.body.data.epub).toMatchObject({ nav_href: 'sajak-nav.xhtml', nav_kind: 'nav' });
     expect(res.body.data.stream.key_salt).toBeNull();
   });
 
@@ -55,11 +55,11 @@ describe('webhook/open-book', () => {
 describe('webhook/book-navigation', () => {
   test('lists a PDF outline with pages and an EPUB table of contents with locations', async () => {
     const pdf = await ctx.request('GET', `/webhook/book-navigation?book_id=${drmBook}`, { token });
-    expect(pdf.body.data.toc[0]).toMatchObject({ title: 'COVER', page: 1 });
+    expect(pdf.body.data.toc[0]).toMatchObject({ title: 'SAMPUL', page: 1 });
     expect(pdf.body.data.locations).toBeNull();
     const epub = await ctx.request('GET', `/webhook/book-navigation?book_id=${openBook}`, { token });
-    expect(epub.body.data.toc[1]).toMatchObject({ title: 'II. A GAME OF CHESS', href: 'wasteland-content.xhtml#ch2' });
-    expect(epub.body.data.locations).toHaveLength(26);
+    expect(epub.body.data.toc[1]).toMatchObject({ title: 'II. Pasar', href: 'sajak-content.xhtml#bait2' });
+    expect(epub.body.data.locations).toHaveLength(1);
   });
 });
 

@@ -25,12 +25,12 @@ beforeAll(async () => {
   other = await ctx.createUser();
   token = await ctx.signIn(reader);
   otherToken = await ctx.signIn(other);
-  const traced = await ctx.ingest('tracemonkey.pdf');
-  const facts = await fileFacts(traced.book_id);
-  pdf = { id: traced.book_id, bytes: ctx.fixture('tracemonkey.pdf'), salt: facts.key_salt, chunk: facts.chunk_size };
-  const moby = await ctx.ingest('moby-dick.epub');
-  epub = { id: moby.book_id, salt: (await fileFacts(moby.book_id)).key_salt };
-  openPdf = (await ctx.ingest('tracemonkey.pdf', { drm: false })).book_id;
+  const book = await ctx.ingest('panduan-bersampul.pdf');
+  const facts = await fileFacts(book.book_id);
+  pdf = { id: book.book_id, bytes: ctx.fixture('panduan-bersampul.pdf'), salt: facts.key_salt, chunk: facts.chunk_size };
+  const pictured = await ctx.ingest('epub3-gambar.epub');
+  epub = { id: pictured.book_id, salt: (await fileFacts(pictured.book_id)).key_salt };
+  openPdf = (await ctx.ingest('panduan-bersampul.pdf', { drm: false })).book_id;
 });
 afterAll(() => ctx.close());
 
@@ -74,7 +74,7 @@ describe('storage/streamobject', () => {
   });
 
   test('ranges decrypt to exactly the original bytes, and no byte of the PDF travels in the clear', async () => {
-    const book = await ctx.ingest('tracemonkey.pdf');
+    const book = await ctx.ingest('panduan-bersampul.pdf');
     const { key_salt, chunk_size } = await fileFacts(book.book_id);
     const { borrowKey } = await ctx.lend(reader.id, book.book_id);
     const key = deriveStreamKey({ borrowKey, salt: key_salt, bookId: book.book_id, userId: reader.id, object: 'book.pdf' });
@@ -95,8 +95,8 @@ describe('storage/streamobject', () => {
 
   test('each EPUB resource streams sealed on its own and decrypts to the file in the book', async () => {
     const { borrowKey } = await ctx.lend(reader.id, epub.id);
-    const entries = unzipSync(ctx.fixture('moby-dick.epub'));
-    for (const path of ['META-INF/container.xml', 'OPS/package.opf', 'OPS/chapter_001.xhtml', 'OPS/images/9780316000000.jpg']) {
+    const entries = unzipSync(ctx.fixture('epub3-gambar.epub'));
+    for (const path of ['META-INF/container.xml', 'OPS/package.opf', 'OPS/bab-1.xhtml', 'OPS/images/gambar-1.jpg']) {
       const original = entries[path];
       expect(original, path).toBeDefined();
       const res = await stream(token, streamBody(reader.id, epub.id, borrowKey, `/storage/books/${epub.id}/epub/${path}`));
@@ -109,7 +109,7 @@ describe('storage/streamobject', () => {
   });
 
   test('the picture of page 1 streams sealed too, and opens to a WebP', async () => {
-    const book = await ctx.ingest('freeculture-352p-outline.pdf');
+    const book = await ctx.ingest('panduan-bersampul.pdf');
     const { key_salt } = await fileFacts(book.book_id);
     const { borrowKey } = await ctx.lend(reader.id, book.book_id);
     const res = await stream(token, streamBody(reader.id, book.book_id, borrowKey, `/storage/books/${book.book_id}/preview`));
@@ -123,7 +123,7 @@ describe('storage/streamobject', () => {
   });
 
   test('stops serving when the loan is returned or has expired', async () => {
-    const book = await ctx.ingest('password-abc_issue6010_1.pdf', { password: 'abc' });
+    const book = await ctx.ingest('sandi-abc.pdf', { password: 'abc' });
     const url = `/storage/books/${book.book_id}/book.pdf`;
     const loan = await ctx.lend(reader.id, book.book_id);
     expect((await stream(token, streamBody(reader.id, book.book_id, loan.borrowKey, url))).status).toBe(200);
@@ -152,7 +152,7 @@ describe('storage/streamobject', () => {
   });
 
   test('refuses objects outside the book and chunks past its end', async () => {
-    const book = await ctx.ingest('wasteland.epub');
+    const book = await ctx.ingest('sajak.epub');
     const { borrowKey } = await ctx.lend(reader.id, book.book_id);
     for (const url of [`/storage/books/${book.book_id}/epub/../../signing-secret`, `/storage/books/${book.book_id}/epub/nothing.xhtml`, `/storage/books/${pdf.id}/book.pdf`]) {
       expect((await stream(token, streamBody(reader.id, book.book_id, borrowKey, url))).status, url).toBe(404);
@@ -194,7 +194,7 @@ describe('storage/books/{id}/…', () => {
 
 describe('the open-book answer of a DRM book', () => {
   test('carries no plaintext and a password only the loan can open', async () => {
-    const book = await ctx.ingest('password-abc_issue6010_1.pdf', { password: 'abc' });
+    const book = await ctx.ingest('sandi-abc.pdf', { password: 'abc' });
     const { borrowKey } = await ctx.lend(reader.id, book.book_id);
     const res = await ctx.raw('GET', `/webhook/open-book?book_id=${book.book_id}`, { token });
     expect(res.status).toBe(200);

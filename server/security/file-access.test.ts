@@ -33,9 +33,9 @@ beforeAll(async () => {
   );
   privateId = rows[0]!.id;
   const where = { epustaka: privateId };
-  pdfId = (await ctx.ingest('tracemonkey.pdf', { ...where, drm: false })).book_id;
-  epubId = (await ctx.ingest('moby-dick.epub', { ...where, drm: false })).book_id;
-  drmId = (await ctx.ingest('tracemonkey.pdf', { ...where, drm: true })).book_id;
+  pdfId = (await ctx.ingest('panduan-bersampul.pdf', { ...where, drm: false })).book_id;
+  epubId = (await ctx.ingest('epub3-gambar.epub', { ...where, drm: false })).book_id;
+  drmId = (await ctx.ingest('panduan-bersampul.pdf', { ...where, drm: true })).book_id;
   const facts = await ctx.db.query<{ epub: { resources: Record<string, number> } }>('SELECT epub FROM book_files WHERE book_id = $1', [epubId]);
   epubResource = Object.keys(facts.rows[0]!.epub.resources).find((name) => name.endsWith('.xhtml') || name.endsWith('.html'))!;
   pending = await person(0);

@@ -8,6 +8,7 @@ import { inspectEpub } from '../reader/epub.ts';
 import { readObject } from '../reader/store.ts';
 import { seedDemo } from './index.ts';
 import { buildDemoEpub } from './demo-epub.ts';
+import { buildDemoGuidePdf, GUIDE_TITLE } from './demo-pdf.ts';
 
 let ctx: TestContext;
 let dataDir: string;
@@ -17,7 +18,7 @@ beforeAll(async () => {
   await ctx.db.query('DELETE FROM organizations');
   dataDir = mkdtempSync(join(tmpdir(), 'demo-editions-'));
   await seedDemo(ctx.db, { ...ctx.config, dataDir }, { store: ctx.deps.store });
-}, 120_000);
+});
 afterAll(async () => {
   await ctx.close();
   rmSync(dataDir, { recursive: true, force: true });
@@ -42,6 +43,29 @@ describe('demo editions', () => {
     const titles = rows.map((r) => r.catalog_title);
     expect(titles).not.toContain('Issue 6010');
     expect(titles.some((t) => /Trace-based Just-in-Time|TraceMonkey/i.test(t))).toBe(false);
+  });
+});
+
+describe('the demo PDF', () => {
+  test('the demo lends a PDF of its own, with pages, an outline and a cover, whatever books lie beside the repository', async () => {
+    const { rows } = await ctx.db.query<{ id: string; kind: string; pages: number; outline: unknown[]; using_drm: boolean; all_qty: number; cover_url: string }>(
+      `SELECT b.id, f.kind, f.pages, f.outline, b.using_drm, eb.all_qty, b.cover_url
+         FROM books b JOIN book_files f ON f.book_id = b.id JOIN epustaka_books eb ON eb.book_id = b.id WHERE b.catalog_title = $1`,
+      [GUIDE_TITLE],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ kind: 'pdf', pages: 9, using_drm: true, all_qty: 3, cover_url: `/storage/books/${rows[0]!.id}/cover` });
+    expect(rows[0]!.outline.length).toBeGreaterThanOrEqual(8);
+  });
+
+  test('its pages hold real text that a reader can search', async () => {
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const task = pdfjs.getDocument({ data: buildDemoGuidePdf(), verbosity: 0 });
+    const doc = await task.promise;
+    const text = async (n: number) => ((await (await doc.getPage(n)).getTextContent()).items as { str: string }[]).map((item) => item.str).join(' ');
+    expect(await text(1)).toContain(GUIDE_TITLE);
+    expect(await text(4)).toMatch(/Masa pinjam biasanya tujuh hari/);
+    await task.destroy();
   });
 });
 

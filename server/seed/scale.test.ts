@@ -13,7 +13,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   dataDir = mkdtempSync(join(tmpdir(), 'scale-seed-'));
   manifest = await seedScale(ctx.db, { ...ctx.config, dataDir }, { books: 2000 });
-}, 120_000);
+});
 afterAll(async () => {
   await ctx.close();
   rmSync(dataDir, { recursive: true, force: true });

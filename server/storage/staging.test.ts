@@ -36,7 +36,7 @@ describe('an ingest that fails between the files and the rows', () => {
     const books = await count('books');
     const stored = await listFolders(ctx.deps.store, 'books/');
     const target = { store: failingStore(ctx.deps.store, 3), organizationId: ctx.config.organizationId };
-    await expect(ingestBook(ctx.db, target, { file: ctx.fixture('wasteland.epub'), fileName: 'wasteland.epub', drm: false })).rejects.toThrow('disk full');
+    await expect(ingestBook(ctx.db, target, { file: ctx.fixture('sajak.epub'), fileName: 'sajak.epub', drm: false })).rejects.toThrow('disk full');
     expect(await count('books')).toBe(books);
     expect((await listFolders(ctx.deps.store, 'books/')).sort()).toEqual(stored.sort());
     expect(await count('storage_pending')).toBe(0);
@@ -49,7 +49,7 @@ describe('an ingest that fails between the files and the rows', () => {
     await ctx.db.query(`CREATE FUNCTION refuse_book_file() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$`);
     await ctx.db.query('CREATE TRIGGER refuse_book_file BEFORE INSERT ON book_files FOR EACH ROW EXECUTE FUNCTION refuse_book_file()');
     try {
-      await expect(ctx.ingest('wasteland.epub', { drm: false })).rejects.toThrow(/refused/);
+      await expect(ctx.ingest('sajak.epub', { drm: false })).rejects.toThrow(/refused/);
     } finally {
       await ctx.db.query('DROP TRIGGER refuse_book_file ON book_files');
       await ctx.db.query('DROP FUNCTION refuse_book_file()');
@@ -59,7 +59,7 @@ describe('an ingest that fails between the files and the rows', () => {
     expect((await listFolders(ctx.deps.store, 'books/')).sort()).toEqual(stored.sort());
     expect(await count('storage_pending')).toBe(0);
     // And the same ingest goes through once the database takes it.
-    const ok = await ctx.ingest('wasteland.epub', { drm: false });
+    const ok = await ctx.ingest('sajak.epub', { drm: false });
     expect(await listFolders(ctx.deps.store, 'books/')).toContain(ok.book_id);
     expect(await count('storage_pending')).toBe(0);
   });

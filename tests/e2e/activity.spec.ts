@@ -48,7 +48,7 @@ test.describe('timeline', () => {
   test('a review reaches the follower, who likes it; the reviewer opens the notification to the item', async ({ page, browser }) => {
     test.setTimeout(120_000);
     const title = `Linimasa ${Date.now().toString(36)}`;
-    const book = await ingest(test.info().project.use.baseURL!, 'tracemonkey.pdf', ['--title', title, '--open']);
+    const book = await ingest(test.info().project.use.baseURL!, 'panduan.pdf', ['--title', title, '--open']);
     const { id: reviewerId } = await signInAsNewUser(page, 'Peresensi Linimasa');
     const fan = await newUser(browser, 'Pengikut Linimasa');
 

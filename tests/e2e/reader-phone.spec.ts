@@ -23,12 +23,12 @@ test.beforeAll(async ({}, info) => {
   test.setTimeout(180_000);
   const base = info.project.use.baseURL!;
   const [alice, moby, leaves, comic, paper, openPaper] = await Promise.all([
-    ingest(base, 'alice-epub3-images.epub', ['--title', 'Alice']),
-    ingest(base, 'moby-dick.epub', ['--title', 'Moby-Dick', '--open']),
-    ingest(base, 'leaves-of-grass-epub2.epub', ['--title', 'Leaves of Grass', '--open']),
-    ingest(base, 'page-blanche-fxl.epub', ['--title', 'Page Blanche', '--open']),
-    ingest(base, 'tracemonkey.pdf', ['--title', 'TraceMonkey']),
-    ingest(base, 'tracemonkey.pdf', ['--title', 'TraceMonkey Terbuka', '--open']),
+    ingest(base, 'epub3-gambar.epub', ['--title', 'Kampung Pustaka']),
+    ingest(base, 'epub3-gambar.epub', ['--title', 'Kampung Pustaka Terbuka', '--open']),
+    ingest(base, 'epub2-ncx.epub', ['--title', 'Hikayat', '--open']),
+    ingest(base, 'fxl-gambar.epub', ['--title', 'Komik', '--open']),
+    ingest(base, 'panduan.pdf', ['--title', 'Panduan']),
+    ingest(base, 'panduan.pdf', ['--title', 'Panduan Terbuka', '--open']),
   ]);
   books = { alice, moby, leaves, comic, paper, openPaper };
 });
@@ -180,13 +180,13 @@ for (const screen of SCREENS) {
       for (const book of list) {
         const loads = book === books.alice || book === books.comic ? screen.loads : 1;
         for (let load = 0; load < loads; load++) await openEpub(page, book);
-        // Leaves of Grass opens on its cover, an SVG picture the book stretches to the page: it keeps its proportions.
+        // The EPUB 2 book opens on its cover, an SVG picture the book stretches to the page: it keeps its proportions.
         if (book === books.leaves) {
           await expect(page.frameLocator('.epub-stage iframe').first().locator('svg').first()).toHaveAttribute('preserveAspectRatio', 'xMidYMid meet');
         }
       }
 
-      // Alice: five taps on Next, a tap on the right edge, a swipe each way, a tap on the left edge.
+      // The illustrated book: five taps on Next, a tap on the right edge, a swipe each way, a tap on the left edge.
       await openEpub(page, books.alice);
       const next = page.getByRole('button', { name: 'Berikutnya' });
       const back = page.getByRole('button', { name: 'Kembali' });
@@ -237,10 +237,10 @@ for (const screen of SCREENS) {
       await signIn(page, demoUsers.siswa);
       await borrow(page, books.paper);
       // Each screen starts from page 1: the reader reopens a book where it was left.
-      await page.request.post('/webhook/book-reading-progress', { data: { book_id: books.paper.book_id, last_page: 1, total_page: 14, platform_info: 'web', epub_read_locator: null } });
+      await page.request.post('/webhook/book-reading-progress', { data: { book_id: books.paper.book_id, last_page: 1, total_page: 9, platform_info: 'web', epub_read_locator: null } });
       await page.evaluate(() => localStorage.clear());
       await page.goto(`/read-book?book=${books.paper.book_id}`);
-      await expect(page.getByText('Halaman 1 dari 14')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByText('Halaman 1 dari 9')).toBeVisible({ timeout: 30_000 });
       await expect(page.locator('html[data-reader-painted="true"]')).toHaveCount(1, { timeout: 30_000 });
       const width = () => page.locator('[data-page="1"]').evaluate((el) => el.getBoundingClientRect().width);
       const screenWidth = screen.viewport.width;
@@ -250,14 +250,14 @@ for (const screen of SCREENS) {
         expect(await width()).toBeGreaterThan(screenWidth * 0.9);
         expect(await width()).toBeLessThanOrEqual(screenWidth);
       }
-      await expect(page.getByText('7% dibaca')).toBeVisible();
+      await expect(page.getByText('11% dibaca')).toBeVisible();
 
       const next = page.getByRole('button', { name: 'Halaman berikutnya' });
       const back = page.getByRole('button', { name: 'Kembali' });
       await expectReachable(page, next);
       for (let i = 2; i <= 6; i++) {
         await next.tap();
-        await expect(page.getByText(`Halaman ${i} dari 14`)).toBeVisible();
+        await expect(page.getByText(`Halaman ${i} dari 9`)).toBeVisible();
       }
       await expectReachable(page, back);
 
@@ -270,13 +270,13 @@ for (const screen of SCREENS) {
         for (const name of ['Daftar Isi', 'Penanda', 'Halaman', 'Cari', 'Perbesaran', 'Tampilan']) await expect(sheet.getByRole('tab', { name })).toBeVisible();
         await sheet.getByRole('tab', { name: 'Cari' }).tap();
         const box = sheet.getByRole('searchbox', { name: 'Cari di buku' });
-        await box.fill('trace');
+        await box.fill('baca');
         await box.press('Enter');
         await expect(sheet.getByRole('search').getByRole('status')).toHaveText(/^1 dari \d+$/, { timeout: 30_000 });
         await expect(page.locator('.textLayer .highlight.selected')).toHaveCount(1);
         await sheet.getByRole('tab', { name: 'Halaman' }).tap();
         await sheet.getByRole('button', { name: 'Halaman 3', exact: true }).tap();
-        await expect(page.getByText('Halaman 3 dari 14')).toBeVisible();
+        await expect(page.getByText('Halaman 3 dari 9')).toBeVisible();
         await expect(sheet).toBeHidden();
       }
 
@@ -368,13 +368,13 @@ test.describe('reading comfort on a phone', () => {
       const pageBox = (await page.locator('[data-page="1"]').boundingBox())!;
       const pages = (await page.locator('.reader-pages').boundingBox())!;
       expect(pageBox.height).toBeLessThanOrEqual(pages.height);
-      await expect(page.getByText('Halaman 1 dari 14')).toBeVisible();
+      await expect(page.getByText('Halaman 1 dari 9')).toBeVisible();
       await swipe(page, pages.x + pages.width * 0.85, pages.x + pages.width * 0.15, pages.y + pages.height / 2);
-      await expect(page.getByText('Halaman 2 dari 14')).toBeVisible();
+      await expect(page.getByText('Halaman 2 dari 9')).toBeVisible();
       await swipe(page, pages.x + pages.width * 0.85, pages.x + pages.width * 0.15, pages.y + pages.height / 2);
-      await expect(page.getByText('Halaman 3 dari 14')).toBeVisible();
+      await expect(page.getByText('Halaman 3 dari 9')).toBeVisible();
       await swipe(page, pages.x + pages.width * 0.15, pages.x + pages.width * 0.85, pages.y + pages.height / 2);
-      await expect(page.getByText('Halaman 2 dari 14')).toBeVisible();
+      await expect(page.getByText('Halaman 2 dari 9')).toBeVisible();
     } finally {
       await reset();
     }

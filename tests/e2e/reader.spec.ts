@@ -30,9 +30,9 @@ async function openSearch(page: Page) {
 
 test.describe('PDF reader', () => {
   test('a borrowed DRM PDF opens, searches, keeps a bookmark on the server and reopens at the last page', async ({ page }) => {
-    // Renders and searches all 14 pages twice, and opens the reader three times.
+    // Renders and searches every page twice, and opens the reader three times.
     test.setTimeout(90_000);
-    const book = await ingest(baseUrl(), 'tracemonkey.pdf', ['--title', 'TraceMonkey', '--drm']);
+    const book = await ingest(baseUrl(), 'panduan.pdf', ['--title', 'Panduan', '--drm']);
     await signIn(page, demoUsers.siswa);
     await borrow(page, book);
 
@@ -43,17 +43,18 @@ test.describe('PDF reader', () => {
       response.body().then((body) => streamed.push(body), () => {});
     });
     await page.goto(`/read-book?book=${book.book_id}`);
-    await expect(page.getByRole('heading', { name: 'TraceMonkey' })).toBeVisible();
-    await expect(page.getByText('Halaman 1 dari 14')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Panduan' })).toBeVisible();
+    await expect(page.getByText('Halaman 1 dari 9')).toBeVisible();
     await expect.poll(() => firstPageHasInk(page), { timeout: 20_000 }).toBe(true);
     expect(streamed.length).toBeGreaterThan(0);
     expect(streamed.some((body) => body.includes('%PDF-'))).toBe(false);
     // The text layer is there for screen readers and selection.
-    await expect(page.locator('[data-page="1"] .textLayer')).toContainText('Trace-based Just-in-Time');
+    await expect(page.locator('[data-page="1"] .textLayer')).toContainText('Baca, pinjam dan ulas buku digital');
 
-    // Search: Enter runs it, next moves, whole word changes the count.
+    // Search: Enter runs it, next moves, whole word changes the count (baca is also in membaca,
+    // bacaan and pembaca).
     const box = await openSearch(page);
-    await box.fill('trace');
+    await box.fill('baca');
     await box.press('Enter');
     const counter = page.getByRole('search').getByRole('status');
     await expect(counter).toHaveText(/^1 dari \d+$/, { timeout: 20_000 });
@@ -78,23 +79,23 @@ test.describe('PDF reader', () => {
 
     // Bookmark page 2; it is read back from the server after the browser forgets it.
     await page.getByRole('button', { name: 'Halaman berikutnya' }).click();
-    await expect(page.getByText('Halaman 2 dari 14')).toBeVisible();
+    await expect(page.getByText('Halaman 2 dari 9')).toBeVisible();
     const synced = page.waitForResponse((r) => r.url().includes('/webhook/sync-bookmark') && r.ok());
     await page.getByRole('button', { name: 'Tandai halaman ini' }).click();
     await synced;
     await page.evaluate(() => localStorage.clear());
     await page.reload();
-    await expect(page.getByText(/^Halaman \d+ dari 14$/)).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(/^Halaman \d+ dari 9$/)).toBeVisible({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Menu daftar isi dan penanda' }).click();
     await page.getByRole('tab', { name: 'Penanda' }).click();
-    await page.getByRole('button', { name: 'Halaman 2 | TraceMonkey' }).click();
-    await expect(page.getByText('Halaman 2 dari 14')).toBeVisible();
+    await page.getByRole('button', { name: 'Halaman 2 | Panduan' }).click();
+    await expect(page.getByText('Halaman 2 dari 9')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Hapus penanda halaman ini' })).toHaveAttribute('aria-pressed', 'true');
 
     // Keyboard reading still works: the arrow key turns the page.
     await page.locator('.reader-pages').focus();
     await page.keyboard.press('ArrowRight');
-    await expect(page.getByText('Halaman 3 dari 14')).toBeVisible();
+    await expect(page.getByText('Halaman 3 dari 9')).toBeVisible();
 
     // Back syncs the position; Read opens there again.
     const saved = page.waitForResponse((r) => r.url().includes('/webhook/book-reading-progress') && r.request().method() === 'POST' && r.ok());
@@ -102,26 +103,26 @@ test.describe('PDF reader', () => {
     await saved;
     await page.waitForURL((url) => !url.pathname.startsWith('/read-book'));
     await page.goto(`/read-book?book=${book.book_id}`);
-    await expect(page.getByText('Halaman 3 dari 14')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('Halaman 3 dari 9')).toBeVisible({ timeout: 20_000 });
   });
 
   test('the outline of a long PDF jumps to its chapters', async ({ page }) => {
-    const book = await ingest(baseUrl(), 'freeculture-352p-outline.pdf', ['--title', 'Free Culture']);
+    const book = await ingest(baseUrl(), 'panduan-bersampul.pdf', ['--title', 'Panduan Bersampul']);
     await signIn(page, demoUsers.siswa);
     await borrow(page, book);
     await page.goto(`/read-book?book=${book.book_id}`);
-    await expect(page.getByText('Halaman 1 dari 352')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('Halaman 1 dari 10')).toBeVisible({ timeout: 20_000 });
     const navigation = (await (await page.request.get(`/webhook/book-navigation?book_id=${book.book_id}`)).json()).data;
-    const preface = navigation.toc.find((entry: { title: string }) => entry.title === 'PREFACE');
+    const preface = navigation.toc.find((entry: { title: string }) => entry.title === 'Meminjam Buku');
     expect(preface.page).toBeGreaterThan(1);
     await page.getByRole('button', { name: 'Menu daftar isi dan penanda' }).click();
     await expect(page.getByRole('tab', { name: 'Daftar Isi' })).toHaveAttribute('aria-selected', 'true');
-    await page.getByRole('button', { name: /^PREFACE/ }).click();
-    await expect(page.getByText(`Halaman ${preface.page} dari 352`)).toBeVisible();
+    await page.getByRole('button', { name: /^Meminjam Buku/ }).click();
+    await expect(page.getByText(`Halaman ${preface.page} dari 10`)).toBeVisible();
   });
 
   test('a password-protected PDF opens without asking', async ({ page }) => {
-    const book = await ingest(baseUrl(), 'password-abc_issue6010_1.pdf', ['--password', 'abc']);
+    const book = await ingest(baseUrl(), 'sandi-abc.pdf', ['--password', 'abc']);
     await signIn(page, demoUsers.siswa);
     await borrow(page, book);
     let prompted = false;
@@ -130,7 +131,7 @@ test.describe('PDF reader', () => {
       void dialog.dismiss();
     });
     await page.goto(`/read-book?book=${book.book_id}`);
-    await expect(page.locator('[data-page="1"] .textLayer')).toContainText('Issue 6010', { timeout: 20_000 });
+    await expect(page.locator('[data-page="1"] .textLayer')).toContainText('Dokumen Bersandi 6010', { timeout: 20_000 });
     expect(prompted).toBe(false);
   });
 
@@ -140,8 +141,8 @@ test.describe('PDF reader', () => {
   test('a file broken after ingest shows the error screen, and Muat Ulang tries again', async ({ page }) => {
     // A one-page file: pdf.js reads all of a file without a PDF structure before it gives up, and
     // does so again on Muat Ulang; for a 1 MB file that took seconds, and minutes on a busy machine.
-    const book = await ingest(baseUrl(), 'password-abc_issue6010_1.pdf', ['--password', 'abc']);
-    breakStoredPdf(book, statSync(join(fixtures, 'password-abc_issue6010_1.pdf')).size);
+    const book = await ingest(baseUrl(), 'sandi-abc.pdf', ['--password', 'abc']);
+    breakStoredPdf(book, statSync(join(fixtures, 'sandi-abc.pdf')).size);
     await signIn(page, demoUsers.siswa);
     await borrow(page, book);
     await page.goto(`/read-book?book=${book.book_id}`);
@@ -158,14 +159,14 @@ test.describe('PDF reader', () => {
   });
 
   test('a book without a loan is not streamed', async ({ page }) => {
-    const book = await ingest(baseUrl(), 'tracemonkey.pdf');
+    const book = await ingest(baseUrl(), 'panduan.pdf');
     await signIn(page, demoUsers.siswa);
     await page.goto(`/read-book?book=${book.book_id}`);
     await expect(page.getByText('Pinjam buku ini terlebih dahulu untuk membacanya.')).toBeVisible();
   });
 
   test('every toolbar control is a labelled button reached with Tab, and copying yields nothing', async ({ page }) => {
-    const book = await ingest(baseUrl(), 'tracemonkey.pdf');
+    const book = await ingest(baseUrl(), 'panduan.pdf');
     await signIn(page, demoUsers.siswa);
     await borrow(page, book);
     await page.goto(`/read-book?book=${book.book_id}`);
@@ -195,23 +196,23 @@ test.describe('PDF reader', () => {
     // Thumbnails: a 20% panel of 'Halaman N' buttons that open their page.
     await page.getByRole('button', { name: 'Tampilkan gambar kecil halaman' }).click();
     await page.getByRole('navigation', { name: 'Gambar kecil halaman' }).getByRole('button', { name: 'Halaman 4' }).click();
-    await expect(page.getByText('Halaman 4 dari 14')).toBeVisible();
+    await expect(page.getByText('Halaman 4 dari 9')).toBeVisible();
   });
 });
 
 test.describe('EPUB reader', () => {
   test('a DRM EPUB shows chapter text, its contents jump, and the position comes back', async ({ page }) => {
-    // epub.js unpacks a 1.6 MB book streamed in sealed chunks, twice.
+    // epub.js unpacks a book streamed in sealed chunks, twice.
     test.setTimeout(90_000);
-    const book = await ingest(baseUrl(), 'moby-dick.epub', ['--title', 'Moby-Dick']);
+    const book = await ingest(baseUrl(), 'epub3-gambar.epub', ['--title', 'Kampung Pustaka']);
     await signIn(page, demoUsers.siswa);
     await borrow(page, book);
     await page.goto(`/read-book-epub?book=${book.book_id}`);
     const frame = page.frameLocator('.epub-view iframe');
     await expect(frame.locator('body')).toBeVisible({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Menu daftar isi dan penanda' }).click();
-    await page.getByRole('button', { name: 'Chapter 1. Loomings.' }).click();
-    await expect(frame.getByText('Call me Ishmael.')).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Bab 1. Pagi di Pelabuhan' }).click();
+    await expect(frame.getByText(/^Namaku Laut, dan aku lahir di kampung nelayan ini\./)).toBeVisible({ timeout: 20_000 });
     // The label already shows the chapter's place; wait until Next has moved it on.
     const label = page.locator('footer [data-progress]');
     await expect(label).toContainText(/± halaman \d+ dari \d+/, { timeout: 20_000 });
@@ -231,11 +232,11 @@ test.describe('EPUB reader', () => {
   });
 
   test('an open EPUB reads without a loan, fixed layout too', async ({ page }) => {
-    const book = await ingest(baseUrl(), 'wasteland.epub', ['--open']);
+    const book = await ingest(baseUrl(), 'sajak.epub', ['--open']);
     await signIn(page, demoUsers.siswa);
     await page.goto(`/read-book-epub?book=${book.book_id}`);
-    await expect(page.frameLocator('.epub-view iframe').getByText('April is the cruellest month')).toBeVisible({ timeout: 20_000 });
-    const comic = await ingest(baseUrl(), 'page-blanche-fxl.epub', ['--open']);
+    await expect(page.frameLocator('.epub-view iframe').getByText('Pagi datang dari balik bukit kapur,')).toBeVisible({ timeout: 20_000 });
+    const comic = await ingest(baseUrl(), 'fxl-gambar.epub', ['--open']);
     await page.goto(`/read-book?book=${comic.book_id}`);
     await expect(page).toHaveURL(/read-book-epub/);
     await expect(page.frameLocator('.epub-view iframe').first().locator('img, image').first()).toBeVisible({ timeout: 20_000 });

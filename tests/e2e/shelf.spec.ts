@@ -18,7 +18,7 @@ const baseUrl = () => test.info().project.use.baseURL!;
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 async function addBook(title: string, copies: number): Promise<IngestedBook> {
-  return ingest(baseUrl(), 'tracemonkey.pdf', ['--title', title, '--drm', '--copies', String(copies)]);
+  return ingest(baseUrl(), 'panduan.pdf', ['--title', title, '--drm', '--copies', String(copies)]);
 }
 
 /** The card of a book in a shelf list. */
@@ -69,9 +69,9 @@ test.describe('shelf', () => {
     // Read it: the reader opens on page 1; going on to page 2 and back syncs the position.
     await loan.getByRole('link', { name: 'Baca' }).click();
     await page.waitForURL(new RegExp(`/read-book\\?book=${book.book_id}$`));
-    await expect(page.getByText('Halaman 1 dari 14')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByText('Halaman 1 dari 9')).toBeVisible({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Halaman berikutnya' }).click();
-    await expect(page.getByText('Halaman 2 dari 14')).toBeVisible();
+    await expect(page.getByText('Halaman 2 dari 9')).toBeVisible();
     const synced = page.waitForResponse((r) => r.url().includes('/webhook/book-reading-progress') && r.request().method() === 'POST' && r.ok());
     await page.getByRole('button', { name: 'Kembali' }).click();
     await synced;
@@ -79,7 +79,7 @@ test.describe('shelf', () => {
     await hydrated(page);
     await page.reload();
     await hydrated(page);
-    await expect(card(page, title)).toContainText('Halaman 2 dari 14 · 14');
+    await expect(card(page, title)).toContainText('Halaman 2 dari 9 · 22');
 
     // History lists it first with the same progress.
     await page.getByRole('link', { name: 'Riwayat', exact: true }).click();
@@ -87,7 +87,7 @@ test.describe('shelf', () => {
     await hydrated(page);
     const history = page.getByRole('list', { name: 'Riwayat baca' });
     await expect(history.getByRole('listitem').first()).toContainText(title);
-    await expect(history.getByRole('listitem').first()).toContainText('Halaman 2 dari 14');
+    await expect(history.getByRole('listitem').first()).toContainText('Halaman 2 dari 9');
 
     // Share and recommend open the book page's dialogs for this book.
     await page.goBack();

@@ -27,7 +27,7 @@ test('find a book and a person from the header, follow, like, comment, reply, ed
   const tag = word();
   const title = `Jejak ${tag}`;
   const reviewerName = `Sastrawan ${tag}`;
-  const book = await ingest(test.info().project.use.baseURL!, 'tracemonkey.pdf', ['--title', title, '--open']);
+  const book = await ingest(test.info().project.use.baseURL!, 'panduan.pdf', ['--title', title, '--open']);
 
   // The reviewer, on a desktop screen: borrows and reviews the book.
   await page.setViewportSize({ width: 1280, height: 800 });

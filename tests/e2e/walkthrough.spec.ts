@@ -63,6 +63,8 @@ test.describe('password change', () => {
   test('says what it is doing, then asks to sign in again with the e-mail filled in', async ({ page }) => {
     test.setTimeout(90_000);
     const account = await signInAsNewUser(page, 'Ganti Sandi');
+    // The page's clock, flowing as usual until the test holds it (see below).
+    await page.clock.install();
     await open(page, '/setting');
     await page.getByRole('button', { name: 'Ubah kata sandi' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ubah kata sandi' });
@@ -70,16 +72,25 @@ test.describe('password change', () => {
     await dialog.getByLabel('Kata sandi baru', { exact: true }).fill('sandi-baru-sekali-1');
     await dialog.getByLabel('Ulangi kata sandi baru').fill('sandi-baru-sekali-1');
     // In production the change takes seconds (a deliberately slow hash); the test server hashes
-    // cheaply, so the request is held for a moment to see the steps as a user would.
+    // cheaply, so the request is held until the test has seen the steps a user would see. The
+    // dialog moves from checking to saving on a timer (about when the server has checked the old
+    // password): the page's clock stands still until the test moves it, however busy the machine.
+    let release: () => void = () => {};
+    const released = new Promise<void>((done) => (release = done));
     await page.route('**/auth/account', async (route) => {
-      if (route.request().method() === 'PUT') await new Promise((done) => setTimeout(done, 4_000));
+      if (route.request().method() === 'PUT') await released;
       await route.continue();
     });
+    await page.clock.pauseAt(new Date(Date.now() + 1_000));
     await dialog.getByRole('button', { name: 'Ubah kata sandi' }).click();
     // The change takes seconds: the dialog says which step it is at.
     await expect(dialog.getByRole('status')).toContainText('Memeriksa kata sandi lama…');
     await expect(dialog.getByRole('status')).toContainText('Langkah 1 dari 3');
     await expect(dialog.getByLabel('Kata sandi lama')).toBeDisabled();
+    await page.clock.runFor(3_000);
+    await expect(dialog.getByRole('status')).toContainText('Langkah 2 dari 3');
+    await page.clock.resume();
+    release();
 
     await expect(page).toHaveURL(/\/login$/, { timeout: 30_000 });
     await expect(page.getByRole('status')).toHaveText('Kata sandi Anda sudah diubah dan semua perangkat telah dikeluarkan. Silakan masuk lagi dengan kata sandi baru.');
@@ -88,12 +99,15 @@ test.describe('password change', () => {
     await page.getByLabel('Kata sandi', { exact: true }).fill('sandi-baru-sekali-1');
     await page.getByRole('button', { name: 'Masuk', exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
-    // The home page's own calls may renew the session cookies: let them finish before signing out here.
     await hydrated(page);
-    await page.waitForLoadState('networkidle');
-    // The note is gone once used.
+    // Clearing the session cookies signs this browser out for good, whatever the page still sends
+    // while they go one at a time: a request carrying only the refresh cookie (an island's call, a
+    // late picture) ends the session instead of renewing it and setting both cookies again.
     await page.context().clearCookies({ name: 'ewAccessToken' });
+    await page.request.get('/books', { maxRedirects: 0 });
     await page.context().clearCookies({ name: 'ewRefreshToken' });
+    expect((await page.context().cookies()).filter((c) => c.name.startsWith('ew') && c.name.endsWith('Token'))).toEqual([]);
+    // The note is gone once used.
     await page.goto('/login');
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue('');
   });

@@ -3,7 +3,7 @@ import type { SessionInfo, TokenPair } from '../api/schemas/auth.ts';
 import type { ApiErrorBody } from '../api/schemas/common.ts';
 import { loadConfig } from '../../../server/config.ts';
 import { INTERNAL_ORIGIN, type ApiFetch } from './api-fetch.server.ts';
-import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies, setSessionCookies } from './cookies.server.ts';
+import { ACCESS_COOKIE, clearSessionCookies, renewableSession, setSessionCookies } from './cookies.server.ts';
 import { DEVICE_HEADER, deviceToken, keepDeviceToken } from './device.server.ts';
 import { clip } from '../text/shorten.ts';
 
@@ -51,9 +51,12 @@ export async function signIn(
 // Requests of one browser that arrive together carry the same refresh cookie: they share one call.
 const inflight = new Map<string, Promise<{ status: number; body: unknown; headers: Headers }>>();
 
-/** Renews the session from the refresh cookie; clears the cookies when the API refuses. */
+/**
+ * Renews the session from the refresh cookie; clears the cookies when the API refuses, or when the
+ * request does not carry the whole session (renewableSession): a cleared session stays cleared.
+ */
 export async function refreshSession(apiFetch: ApiFetch, cookies: AstroCookies, secure: boolean): Promise<AuthOutcome> {
-  const token = cookies.get(REFRESH_COOKIE)?.value;
+  const token = renewableSession(cookies);
   if (!token) {
     clearSessionCookies(cookies);
     return { ok: false, status: 401, body: { errors: [{ code: 'invalid_refresh_token', message: 'There is no session to renew.' }] } };

@@ -1,18 +1,32 @@
 import type { AstroCookies } from 'astro';
 import type { TokenPair } from '../api/schemas/auth.ts';
-import { decodeClaims } from './claims.ts';
 
 /** The access-token cookie keeps the name the spec gives it. */
 export const ACCESS_COOKIE = 'ewAccessToken';
 export const REFRESH_COOKIE = 'ewRefreshToken';
 const REFRESH_MAX_AGE = 30 * 24 * 60 * 60;
 
-/** Stores a token pair in HttpOnly cookies; the access cookie expires with the token. */
+/**
+ * Stores a token pair in HttpOnly cookies that live equally long: the browser sends both or neither.
+ * The access cookie outlives its token, which the server renews when it finds it expired; a request
+ * with only one of the two comes from a browser whose session was cleared (see renewableSession).
+ */
 export function setSessionCookies(cookies: AstroCookies, pair: Pick<TokenPair, 'access_token' | 'refresh_token'>, secure: boolean): void {
-  const claims = decodeClaims(pair.access_token);
-  const base = { httpOnly: true, sameSite: 'lax' as const, secure, path: '/' };
-  cookies.set(ACCESS_COOKIE, pair.access_token, { ...base, expires: claims ? new Date(claims.exp * 1000) : undefined });
-  cookies.set(REFRESH_COOKIE, pair.refresh_token, { ...base, maxAge: REFRESH_MAX_AGE });
+  const base = { httpOnly: true, sameSite: 'lax' as const, secure, path: '/', maxAge: REFRESH_MAX_AGE };
+  cookies.set(ACCESS_COOKIE, pair.access_token, base);
+  cookies.set(REFRESH_COOKIE, pair.refresh_token, base);
+}
+
+/**
+ * The refresh token of the session this request carries, only when it carries the whole session:
+ * both cookies. A request with the refresh cookie but without the access cookie comes from a browser
+ * that cleared its session (or an answer racing that clearing); renewing it would set the cookies
+ * again and sign the browser back in, so such a request is not renewed.
+ */
+export function renewableSession(cookies: Pick<AstroCookies, 'get'>): string | null {
+  const access = cookies.get(ACCESS_COOKIE)?.value;
+  const refresh = cookies.get(REFRESH_COOKIE)?.value;
+  return access && refresh ? refresh : null;
 }
 
 export function clearSessionCookies(cookies: AstroCookies): void {

@@ -6,8 +6,14 @@ import type { Page } from 'playwright/test';
 
 const run = promisify(execFile);
 
-/** The fixture books shared beside the repository. */
-export const fixtures = resolve(process.env.BOOK_FIXTURES_DIR ?? '../shared/fixtures/books');
+/** The books the repository makes for its tests (tests/fixtures/books, see its README). */
+export const fixtures = resolve('tests/fixtures/books');
+
+/**
+ * The real-world books, when they are beside the repository (`../shared/fixtures/books`, or
+ * `BOOK_FIXTURES_DIR`); the specs that read them skip themselves when the folder is absent.
+ */
+export const realBooks = resolve(process.env.BOOK_FIXTURES_DIR || '../shared/fixtures/books');
 
 /** The data directory of the server under test (scripts/e2e-server.sh). */
 export function e2eDataDir(): string {
@@ -25,7 +31,7 @@ export interface IngestedBook {
 /**
  * Adds a fixture to the running server's catalogue with `npm run ingest`, which hands the file to
  * the server holding the data directory. Each test adds its own copy, so tests share no reading data.
- * `file` is a name in the shared fixtures folder, or an absolute path.
+ * `file` is a name in the repository's fixtures folder, or an absolute path.
  */
 export async function ingest(baseURL: string, file: string, options: string[] = []): Promise<IngestedBook> {
   const { stdout } = await run(process.execPath, ['server/reader/ingest-cli.ts', resolve(fixtures, file), '--epustaka', 'Perpustakaan Digital Nusantara', '--server', baseURL, '--json', ...options], {
