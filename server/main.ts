@@ -5,6 +5,7 @@ import type { RequestListener } from 'node:http';
 import { bootApi } from './boot.ts';
 import { DataDirInUseError } from './db/lock.ts';
 import { createWebServer } from './web/http-server.ts';
+import { hostPolicy, publicOrigin } from './http/public-origin.ts';
 
 /**
  * The product's production entry: boots the embedded API (migrating and seeding on first start),
@@ -24,6 +25,14 @@ process.env.NODE_ENV ||= 'production';
 if (process.argv.includes('--outbox')) process.env.OUTBOX_API ||= 'true';
 process.env.PORT ??= '4321';
 process.env.HOST ??= '0.0.0.0';
+// A PUBLIC_URL or ALLOWED_HOSTS that cannot be read stops the start before the database is touched.
+let hosts;
+try {
+  hosts = hostPolicy();
+} catch (error) {
+  console.error(`[server] ${(error as Error).message}`);
+  process.exit(1);
+}
 // The adapter's own server would start on import; ours wraps its handler instead.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 
@@ -45,13 +54,14 @@ if (api) {
 }
 
 const { handler } = (await import(pathToFileURL(entry).href)) as { handler: RequestListener };
-const server = createWebServer(handler, join(outDir, 'client'));
+const server = createWebServer(handler, join(outDir, 'client'), undefined, hosts);
 const port = Number(process.env.PORT);
 const host = process.env.HOST;
 server.listen(port, host, () => {
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const tls = Boolean(process.env.SERVER_CERT_PATH && process.env.SERVER_KEY_PATH);
   console.log(`[server] listening on http${tls ? 's' : ''}://${shown}:${port}`);
+  if (process.env.PUBLIC_URL) console.log(`[server] public address (links, sitemaps, mail): ${publicOrigin()}`);
 });
 
 const stop = async (signal: string) => {

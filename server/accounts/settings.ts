@@ -1,8 +1,9 @@
 import type { ApiDeps } from '../deps.ts';
+import { publicOrigin } from '../http/public-origin.ts';
 
 /** What the account features need beyond the core configuration, read from the environment. */
 export interface AccountSettings {
-  /** Origin of the web app that e-mail links point to. */
+  /** The public origin (PUBLIC_URL, see http/public-origin.ts) that e-mail links point to, never a request's Host. */
   publicUrl: string;
   /** `smtp://user:pass@host:port` or `smtps://...`; unset keeps mail in the outbox. */
   smtpUrl: string | undefined;
@@ -31,10 +32,9 @@ const int = (raw: string | undefined, fallback: number) => (raw && /^\d+$/.test(
 
 /** Reads the account settings from the environment. */
 export function loadAccountSettings(dataDir: string, production: boolean, env: NodeJS.ProcessEnv = process.env): AccountSettings {
-  const host = !env.HOST || env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   const clientId = env.GOOGLE_CLIENT_ID;
   return {
-    publicUrl: (env.PUBLIC_URL || `http://${host}:${env.PORT || '4321'}`).replace(/\/+$/, ''),
+    publicUrl: publicOrigin(env),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || `"${env.APP_NAME || 'ePustaka'}" <no-reply@epustaka.invalid>`,
     outboxApi: flag(env.OUTBOX_API) || !production,

@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { isLocalClient, isOutboxPath } from '../http/local-client.ts';
+import { isOwnHost, type HostPolicy } from '../http/public-origin.ts';
 import { KNOWN_METHODS } from '../http/request-guard.ts';
 
 /*
@@ -33,11 +34,19 @@ function refuse(req: IncomingMessage, res: ServerResponse, status: number, code:
   return true;
 }
 
-/** Answers the request here when it must be refused; false lets it through. */
-export function refuseAtTheDoor(req: IncomingMessage, res: ServerResponse): boolean {
+/**
+ * Answers the request here when it must be refused; false lets it through. With `hosts` (the web
+ * server), a request whose Host is not one of the site's own is a 421 before any page or the
+ * shared cache sees it.
+ */
+export function refuseAtTheDoor(req: IncomingMessage, res: ServerResponse, options: { hosts?: HostPolicy } = {}): boolean {
   const method = (req.method ?? 'GET').toUpperCase();
   if (!(KNOWN_METHODS as readonly string[]).includes(method)) {
     return refuse(req, res, 405, 'method_not_allowed', 'This method is not allowed.', { Allow: KNOWN_METHODS.join(', ') });
+  }
+  const secure = Boolean((req.socket as { encrypted?: boolean }).encrypted);
+  if (options.hosts && !isOwnHost(req.headers.host, req.socket.localPort, secure, options.hosts)) {
+    return refuse(req, res, 421, 'unknown_host', 'This server does not answer for that host name.');
   }
   const url = req.url ?? '/';
   if (url.length > MAX_URL_LENGTH) return refuse(req, res, 414, 'uri_too_long', `The address may be at most ${MAX_URL_LENGTH} characters long.`);

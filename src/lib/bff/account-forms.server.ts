@@ -297,7 +297,7 @@ export async function handleSocialCallback(Astro: AstroGlobal): Promise<Response
   const params = Astro.url.searchParams;
   if (params.get('provider') === 'google' && !params.get('code') && !params.get('error')) {
     try {
-      const begun = await beginSocialLogin(settings, redirectUriFor(Astro.url));
+      const begun = await beginSocialLogin(settings, redirectUriFor());
       Astro.cookies.set(OIDC_FLOW_COOKIE, begun.cookie, { httpOnly: true, sameSite: 'lax', secure, path: '/auth-socmed', maxAge: OIDC_FLOW_SECONDS });
       return Astro.redirect(begun.url, 302);
     } catch (error) {
