@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
-import { bootApi } from './boot.ts';
+import { announceDevOutbox, bootApi } from './boot.ts';
 import { guardServer, refuseAtTheDoor } from './web/door.ts';
 
 /**
@@ -8,6 +8,7 @@ import { guardServer, refuseAtTheDoor } from './web/door.ts';
  * API_URL pointing here. Requests no route could answer well are refused first (web/door.ts).
  */
 const api = await bootApi();
+announceDevOutbox(api);
 const port = Number(process.env.API_PORT ?? 8787);
 const host = process.env.API_HOST ?? '127.0.0.1';
 const listener = getRequestListener(api.app.fetch);

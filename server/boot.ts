@@ -12,6 +12,8 @@ import { startOpsSocket } from './ops/ops-socket.ts';
 import { startWebPush } from './push/push.service.ts';
 import { openObjectStore } from './storage/open.ts';
 import { PENDING_GRACE_MS, sweepPendingObjects } from './storage/staging.ts';
+import { accountSettings } from './accounts/settings.ts';
+import { announceOutbox } from './accounts/outbox-key.ts';
 
 /** A running reference API with its database. */
 export interface ApiInstance {
@@ -86,4 +88,13 @@ export async function bootApi(config: ServerConfig = loadConfig(), options: { se
       release();
     },
   };
+}
+
+/**
+ * For a server that serves the development outbox: prints its link with this start's secret and
+ * writes the secret to `DATA_DIR/outbox-key` for local scripts and tests.
+ */
+export function announceDevOutbox(api: ApiInstance): void {
+  const settings = accountSettings(api.deps);
+  if (settings.outboxApi) announceOutbox(settings.outboxKey, api.deps.config.dataDir, settings.log);
 }

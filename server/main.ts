@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RequestListener } from 'node:http';
-import { bootApi } from './boot.ts';
+import { announceDevOutbox, bootApi } from './boot.ts';
 import { DataDirInUseError } from './db/lock.ts';
 import { createWebServer } from './web/http-server.ts';
 import { hostPolicy, publicOrigin } from './http/public-origin.ts';
@@ -48,6 +48,7 @@ try {
 }
 
 if (api) {
+  announceDevOutbox(api);
   const { registerEmbeddedApi } = await import('../src/lib/bff/api-fetch.server.ts');
   const app = api.app;
   registerEmbeddedApi((request) => Promise.resolve(app.fetch(request)));

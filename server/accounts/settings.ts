@@ -1,5 +1,6 @@
 import type { ApiDeps } from '../deps.ts';
 import { publicOrigin } from '../http/public-origin.ts';
+import { newOutboxKey } from './outbox-key.ts';
 
 /** What the account features need beyond the core configuration, read from the environment. */
 export interface AccountSettings {
@@ -10,6 +11,8 @@ export interface AccountSettings {
   mailFrom: string;
   /** Serves the outbox to clients on this machine (on when OUTBOX_API=true, and whenever not in production). */
   outboxApi: boolean;
+  /** The secret the outbox asks for, made anew at each start (see outbox-key.ts). */
+  outboxKey: string;
   /** The OpenID provider whose ID tokens sign people in, when configured. */
   oidc: { issuer: string; clientId: string; provider: 'google' } | null;
   /** Sign-in failures allowed per e-mail and per client address within `loginWindowSeconds`. */
@@ -38,6 +41,7 @@ export function loadAccountSettings(dataDir: string, production: boolean, env: N
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || `"${env.APP_NAME || 'ePustaka'}" <no-reply@epustaka.invalid>`,
     outboxApi: flag(env.OUTBOX_API) || !production,
+    outboxKey: newOutboxKey(),
     oidc: clientId ? { issuer: env.OIDC_ISSUER || 'https://accounts.google.com', clientId, provider: 'google' } : null,
     loginFailuresPerEmail: int(env.LOGIN_MAX_FAILURES_PER_EMAIL, 5),
     loginFailuresPerIp: int(env.LOGIN_MAX_FAILURES_PER_IP, 20),
