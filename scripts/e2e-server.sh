@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Starts the built app for the end-to-end tests (Playwright's webServer runs this).
 # Every run starts from an empty data dir, so the embedded database is migrated and
-# seeded with the demo data afresh. The build itself happens before Playwright runs.
+# seeded with the demo data afresh (DEMO_DATA asks for it). The build itself happens before Playwright runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -28,6 +28,6 @@ NODE_COMPILE_CACHE="${NODE_COMPILE_CACHE:-$PWD/.tmp/node-compile-cache}"
 # registration limit (20 in 15 minutes in production) would refuse them.
 REGISTRATIONS_PER_IP="${REGISTRATIONS_PER_IP:-10000}"
 
-export PORT HOST=127.0.0.1 DATA_DIR NODE_ENV=production OUTBOX_API=true PASSWORD_HASH_COST NODE_COMPILE_CACHE REGISTRATIONS_PER_IP
+export PORT HOST=127.0.0.1 DATA_DIR NODE_ENV=production OUTBOX_API=true DEMO_DATA=true PASSWORD_HASH_COST NODE_COMPILE_CACHE REGISTRATIONS_PER_IP
 # exec: Playwright's shutdown signal must reach the server itself.
 exec "$NODE" server/main.ts

@@ -7,6 +7,8 @@ import { guardServer, refuseAtTheDoor } from './web/door.ts';
  * Runs the reference API on its own (API_PORT, default 8787), for a web server started with
  * API_URL pointing here. Requests no route could answer well are refused first (web/door.ts).
  */
+// `--demo` (what `npm run api` passes) fills an empty database with the demo data.
+if (process.argv.includes('--demo')) process.env.DEMO_DATA ||= 'true';
 const api = await bootApi();
 announceDevOutbox(api);
 const port = Number(process.env.API_PORT ?? 8787);

@@ -38,6 +38,12 @@ export interface ServerConfig {
   /** The S3-compatible bucket that holds the stored files (`S3_*`); undefined: under `dataDir`. */
   s3: S3Settings | undefined;
   features: FeatureFlags;
+  /**
+   * Whether a new, empty database gets the demo data and its accounts (`DEMO_DATA=true`, or
+   * `--demo`, which the npm scripts pass). Otherwise it starts with no account and the server
+   * prints a one-time link to create the first administrator (accounts/first-admin.ts).
+   */
+  demoData: boolean;
 }
 
 /** Feature flags of spec 03 §9.2. */
@@ -68,5 +74,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       bookCitation: flag(env, 'FEATURE_BOOK_CITATION', false),
       logoBanner: flag(env, 'FEATURE_LOGO_BANNER', false),
     },
+    demoData: flag(env, 'DEMO_DATA', false),
   };
 }
