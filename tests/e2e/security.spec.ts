@@ -192,6 +192,17 @@ test('the running product refuses at the door what no page or call could answer 
     expect((await request.get(path, { headers: { forwarded: 'for=203.0.113.9', ...outboxHeaders() } })).status()).toBe(404);
   }
   expect((await request.get('/webhook/dev-outbox', { headers: outboxHeaders() })).status()).toBe(200);
+  // Without the secret printed at start, or with another, the outbox is not there; the printed
+  // link opens the page and keeps the secret in a cookie of the page, out of the address.
+  const key = outboxHeaders()['x-outbox-key']!;
+  expect((await request.get('/webhook/dev-outbox')).status()).toBe(404);
+  expect((await request.get('/webhook/dev-outbox', { headers: { 'x-outbox-key': `${key}x` } })).status()).toBe(404);
+  expect((await request.get('/dev/outbox')).status()).toBe(404);
+  expect((await request.get(`/dev/outbox?key=${key}x`)).status()).toBe(404);
+  const opened = await request.get(`/dev/outbox?key=${key}`);
+  expect(opened.status()).toBe(200);
+  expect(new URL(opened.url()).search).toBe('');
+  expect((await request.get('/dev/outbox?to=siswa%40demo.id')).status()).toBe(200);
   // A foreign Origin on a JSON call, and a JSON call sent as a form, through the web server.
   const foreign = await request.post('/auth/login', { headers: { origin: 'https://evil.example' }, data: { email: 'siswa@demo.id', password: demoPassword } });
   expect(foreign.status()).toBe(403);
