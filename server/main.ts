@@ -8,9 +8,11 @@ import { createWebServer } from './web/http-server.ts';
 import { hostPolicy, publicOrigin } from './http/public-origin.ts';
 
 /**
- * The product's production entry: boots the embedded API (migrating and seeding on first start),
- * registers it for the web server, then serves the built Astro app on PORT/HOST through our own
- * HTTP server (server/web), which adds compression to what the Node adapter does.
+ * The product's production entry: boots the embedded API (migrating, and on a new database seeding
+ * the demo when asked or printing the link to create the first administrator), registers it for
+ * the web server, then serves the built Astro app on PORT/HOST through our own HTTP server
+ * (server/web), which answers only the site's own host names and adds compression to what the
+ * Node adapter does.
  */
 const outDir = resolve(fileURLToPath(new URL('..', import.meta.url)), process.env.ASTRO_OUT_DIR || 'dist');
 const entry = join(outDir, 'server', 'entry.mjs');
