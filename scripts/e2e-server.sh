@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Starts the built app for the end-to-end tests (Playwright's webServer runs this).
 # Every run starts from an empty data dir, so the embedded database is migrated and
-# seeded with the demo data afresh. The build itself happens before Playwright runs.
+# seeded with the demo data afresh (DEMO_DATA asks for it). The build itself happens before Playwright runs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -44,6 +44,6 @@ for limit in POSTS COMMENTS REPLIES RECOMMENDATIONS LIKES FOLLOWS REPORTS UPLOAD
 done
 export NOTIFICATIONS_PER_SENDER_PER_HOUR="${NOTIFICATIONS_PER_SENDER_PER_HOUR:-100000}" QR_SCANS_PER_IP="${QR_SCANS_PER_IP:-100000}"
 
-export PORT HOST=127.0.0.1 DATA_DIR NODE_ENV=production OUTBOX_API=true PASSWORD_HASH_COST NODE_COMPILE_CACHE REGISTRATIONS_PER_IP PUSH_SERVICE_HOSTS
+export PORT HOST=127.0.0.1 DATA_DIR NODE_ENV=production OUTBOX_API=true DEMO_DATA=true PASSWORD_HASH_COST NODE_COMPILE_CACHE REGISTRATIONS_PER_IP PUSH_SERVICE_HOSTS
 # exec: Playwright's shutdown signal must reach the server itself.
 exec "$NODE" server/main.ts

@@ -19,6 +19,7 @@ import { shelfRoutes } from './routes/shelf.ts';
 import { readingPreferencesRoutes } from './routes/reading-preferences.ts';
 import { registerRoutes } from './routes/register.ts';
 import { accountRoutes, accountWebhookRoutes } from './routes/account.ts';
+import { firstAdminRoutes } from './routes/first-admin.ts';
 import { storageUploadRoutes } from './routes/storage-upload.ts';
 import { districtRoutes } from './routes/districts.ts';
 import { notificationRoutes } from './routes/notifications.ts';
@@ -61,6 +62,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/storage', storageRoutes(deps));
   app.route('/auth', registerRoutes(deps));
   app.route('/auth', accountRoutes(deps));
+  app.route('/auth', firstAdminRoutes(deps));
   app.route('/webhook', accountWebhookRoutes(deps));
   app.route('/webhook', districtRoutes(deps));
   app.route('/storage', storageUploadRoutes(deps));

@@ -13,6 +13,9 @@ import { startWebPush } from './push/push.service.ts';
 import { openObjectStore } from './storage/open.ts';
 import { PENDING_GRACE_MS, sweepPendingObjects } from './storage/staging.ts';
 import { sweepUnstoredUploads } from './storage/uploads.ts';
+import { accountSettings } from './accounts/settings.ts';
+import { announceOutbox } from './accounts/outbox-key.ts';
+import { FIRST_ADMIN_TOKEN_HOURS, issueFirstAdminLink } from './accounts/first-admin.ts';
 
 /** A running reference API with its database. */
 export interface ApiInstance {
@@ -23,7 +26,8 @@ export interface ApiInstance {
 
 /**
  * Opens the database (PostgreSQL when `DATABASE_URL` is set, else PGlite under `DATA_DIR`, locked to
- * this process), applies migrations, seeds demo data on first start and builds the API.
+ * this process), applies migrations, seeds the demo data on first start when asked (`DEMO_DATA`),
+ * prints the link to create the first administrator while there is none, and builds the API.
  */
 export async function bootApi(config: ServerConfig = loadConfig(), options: { seed?: boolean; log?: (msg: string) => void } = {}): Promise<ApiInstance> {
   const log = options.log ?? ((msg: string) => console.log(`[api] ${msg}`));
@@ -49,9 +53,14 @@ export async function bootApi(config: ServerConfig = loadConfig(), options: { se
   try {
     const applied = await migrate(db);
     if (applied.length) log(`applied migrations: ${applied.join(', ')}`);
-    if (options.seed !== false && !(await isSeeded(db))) {
-      log('seeding demo data (first start)…');
-      await seedDemo(db, config, { log, store });
+    if (options.seed !== false) {
+      // The demo's accounts share a published password: only a start that asks for them gets them.
+      if (config.demoData && !(await isSeeded(db))) {
+        log('seeding demo data (first start)…');
+        await seedDemo(db, config, { log, store });
+      }
+      const link = await issueFirstAdminLink(db, config, new Date());
+      if (link) log(`no administrator yet: create the first one at ${link} (works once, for ${FIRST_ADMIN_TOKEN_HOURS} hours)`);
     }
     // Files a process wrote for a book or an item and then died before the rows: removed now and hourly.
     const swept = (await sweepPendingObjects(db, store, new Date())) + (await sweepUnstoredUploads(db, store, new Date()));
@@ -91,4 +100,13 @@ export async function bootApi(config: ServerConfig = loadConfig(), options: { se
       release();
     },
   };
+}
+
+/**
+ * For a server that serves the development outbox: prints its link with this start's secret and
+ * writes the secret to `DATA_DIR/outbox-key` for local scripts and tests.
+ */
+export function announceDevOutbox(api: ApiInstance): void {
+  const settings = accountSettings(api.deps);
+  if (settings.outboxApi) announceOutbox(settings.outboxKey, api.deps.config.dataDir, settings.log);
 }

@@ -44,6 +44,12 @@ export interface ServerConfig {
   features: FeatureFlags;
   /** Limits on the writes that reach other people and on counted QR scans (README "Limits"). */
   limits: WriteLimits;
+  /**
+   * Whether a new, empty database gets the demo data and its accounts (`DEMO_DATA=true`, or
+   * `--demo`, which the npm scripts pass). Otherwise it starts with no account and the server
+   * prints a one-time link to create the first administrator (accounts/first-admin.ts).
+   */
+  demoData: boolean;
 }
 
 /** Feature flags of spec 03 §9.2. */
@@ -76,5 +82,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       logoBanner: flag(env, 'FEATURE_LOGO_BANNER', false),
     },
     limits: readWriteLimits(env),
+    demoData: flag(env, 'DEMO_DATA', false),
   };
 }

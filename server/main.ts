@@ -2,14 +2,17 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RequestListener } from 'node:http';
-import { bootApi } from './boot.ts';
+import { announceDevOutbox, bootApi } from './boot.ts';
 import { DataDirInUseError } from './db/lock.ts';
 import { createWebServer } from './web/http-server.ts';
+import { hostPolicy, publicOrigin } from './http/public-origin.ts';
 
 /**
- * The product's production entry: boots the embedded API (migrating and seeding on first start),
- * registers it for the web server, then serves the built Astro app on PORT/HOST through our own
- * HTTP server (server/web), which adds compression to what the Node adapter does.
+ * The product's production entry: boots the embedded API (migrating, and on a new database seeding
+ * the demo when asked or printing the link to create the first administrator), registers it for
+ * the web server, then serves the built Astro app on PORT/HOST through our own HTTP server
+ * (server/web), which answers only the site's own host names and adds compression to what the
+ * Node adapter does.
  */
 const outDir = resolve(fileURLToPath(new URL('..', import.meta.url)), process.env.ASTRO_OUT_DIR || 'dist');
 const entry = join(outDir, 'server', 'entry.mjs');
@@ -19,11 +22,21 @@ if (!existsSync(entry)) {
 }
 
 // The built product always runs in production mode. `--outbox` (what `npm start` passes) keeps the
-// development outbox on for this machine's own browser, so a newcomer can verify an account.
+// development outbox on for this machine's own browser, so a newcomer can verify an account;
+// `--demo` (also `npm start`'s) fills an empty database with the demo data.
 process.env.NODE_ENV ||= 'production';
 if (process.argv.includes('--outbox')) process.env.OUTBOX_API ||= 'true';
+if (process.argv.includes('--demo')) process.env.DEMO_DATA ||= 'true';
 process.env.PORT ??= '4321';
 process.env.HOST ??= '0.0.0.0';
+// A PUBLIC_URL or ALLOWED_HOSTS that cannot be read stops the start before the database is touched.
+let hosts;
+try {
+  hosts = hostPolicy();
+} catch (error) {
+  console.error(`[server] ${(error as Error).message}`);
+  process.exit(1);
+}
 // The adapter's own server would start on import; ours wraps its handler instead.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 
@@ -39,19 +52,21 @@ try {
 }
 
 if (api) {
+  announceDevOutbox(api);
   const { registerEmbeddedApi } = await import('../src/lib/bff/api-fetch.server.ts');
   const app = api.app;
   registerEmbeddedApi((request) => Promise.resolve(app.fetch(request)));
 }
 
 const { handler } = (await import(pathToFileURL(entry).href)) as { handler: RequestListener };
-const server = createWebServer(handler, join(outDir, 'client'));
+const server = createWebServer(handler, join(outDir, 'client'), undefined, hosts);
 const port = Number(process.env.PORT);
 const host = process.env.HOST;
 server.listen(port, host, () => {
   const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
   const tls = Boolean(process.env.SERVER_CERT_PATH && process.env.SERVER_KEY_PATH);
   console.log(`[server] listening on http${tls ? 's' : ''}://${shown}:${port}`);
+  if (process.env.PUBLIC_URL) console.log(`[server] public address (links, sitemaps, mail): ${publicOrigin()}`);
 });
 
 const stop = async (signal: string) => {

@@ -91,14 +91,17 @@ export async function startNode(options: {
   };
 }
 
-/** The product as deployed: `node server/main.ts` with the embedded API on `dataDir`. */
+/**
+ * The product as deployed: `node server/main.ts` with the embedded API on `dataDir`; an empty
+ * directory (the memory measure's) gets the demo data.
+ */
 export function startProduct(dataDir: string, port: number, kind = 'product'): Promise<Running> {
   return startNode({
     kind,
     script: 'server/main.ts',
     port,
     readyPath: '/login',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ASTRO_OUT_DIR: OUT_DIR, NODE_ENV: 'production' },
+    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ASTRO_OUT_DIR: OUT_DIR, NODE_ENV: 'production', DEMO_DATA: 'true' },
   });
 }
 

@@ -1,14 +1,18 @@
 import type { ApiDeps } from '../deps.ts';
+import { publicOrigin } from '../http/public-origin.ts';
+import { newOutboxKey } from './outbox-key.ts';
 
 /** What the account features need beyond the core configuration, read from the environment. */
 export interface AccountSettings {
-  /** Origin of the web app that e-mail links point to. */
+  /** The public origin (PUBLIC_URL, see http/public-origin.ts) that e-mail links point to, never a request's Host. */
   publicUrl: string;
   /** `smtp://user:pass@host:port` or `smtps://...`; unset keeps mail in the outbox. */
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Serves the outbox to clients on this machine (on when OUTBOX_API=true, and whenever not in production). */
   outboxApi: boolean;
+  /** The secret the outbox asks for, made anew at each start (see outbox-key.ts). */
+  outboxKey: string;
   /** The OpenID provider whose ID tokens sign people in, when configured. */
   oidc: { issuer: string; clientId: string; provider: 'google' } | null;
   /** Sign-in failures allowed per e-mail and per client address within `loginWindowSeconds`. */
@@ -31,13 +35,13 @@ const int = (raw: string | undefined, fallback: number) => (raw && /^\d+$/.test(
 
 /** Reads the account settings from the environment. */
 export function loadAccountSettings(dataDir: string, production: boolean, env: NodeJS.ProcessEnv = process.env): AccountSettings {
-  const host = !env.HOST || env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
   const clientId = env.GOOGLE_CLIENT_ID;
   return {
-    publicUrl: (env.PUBLIC_URL || `http://${host}:${env.PORT || '4321'}`).replace(/\/+$/, ''),
+    publicUrl: publicOrigin(env),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || `"${env.APP_NAME || 'ePustaka'}" <no-reply@epustaka.invalid>`,
     outboxApi: flag(env.OUTBOX_API) || !production,
+    outboxKey: newOutboxKey(),
     oidc: clientId ? { issuer: env.OIDC_ISSUER || 'https://accounts.google.com', clientId, provider: 'google' } : null,
     loginFailuresPerEmail: int(env.LOGIN_MAX_FAILURES_PER_EMAIL, 5),
     loginFailuresPerIp: int(env.LOGIN_MAX_FAILURES_PER_IP, 20),

@@ -11,8 +11,9 @@ import { printed, READY_CEILING_MS } from '../test/limits.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'epustaka-ingest-cli-'));
-// The demo seed adds real-world books from BOOK_FIXTURES_DIR when they are there; pointed at an
-// empty folder, the first run seeds the demo rows without them, which these tests never read.
+// The first run asks for the demo data (DEMO_DATA), whose libraries the books go into. The demo
+// seed adds real-world books from BOOK_FIXTURES_DIR when they are there; pointed at an empty
+// folder, the first run seeds the demo rows without them, which these tests never read.
 const noDemoBooks = mkdtempSync(join(tmpdir(), 'epustaka-no-books-'));
 const fixture = (name: string) => join(OWN_BOOKS_DIR, name);
 const brokenDir = mkdtempSync(join(tmpdir(), 'epustaka-broken-books-'));
@@ -38,7 +39,7 @@ const SPAWNING_TEST_MS = READY_CEILING_MS;
 
 function run(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['server/reader/ingest-cli.ts', ...args], { cwd: root, env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, BOOK_FIXTURES_DIR: noDemoBooks, ...env } });
+    const child = spawn(process.execPath, ['server/reader/ingest-cli.ts', ...args], { cwd: root, env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, DEMO_DATA: 'true', BOOK_FIXTURES_DIR: noDemoBooks, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -116,7 +117,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('npm run ingest', () => {
     const port = await freePort();
     const server = spawn(process.execPath, ['server/api-main.ts'], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, BOOK_FIXTURES_DIR: noDemoBooks, API_PORT: String(port), API_HOST: '127.0.0.1' },
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, DEMO_DATA: 'true', BOOK_FIXTURES_DIR: noDemoBooks, API_PORT: String(port), API_HOST: '127.0.0.1' },
     });
     try {
       await printed(server, 'listening');

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { accountUpdateSchema, checkAccountSchema } from '../../src/lib/api/schemas/account.ts';
 import * as accounts from '../accounts/service.ts';
@@ -7,6 +7,8 @@ import { TooManyAttemptsError, tooManyAttemptsResponse } from '../accounts/rate-
 import { accountSettings } from '../accounts/settings.ts';
 import { notFound } from '../http/errors.ts';
 import { isLocalApiCaller } from '../http/local-client.ts';
+import { isOwnLoopbackHost } from '../http/public-origin.ts';
+import { isOutboxKey, OUTBOX_KEY_HEADER } from '../accounts/outbox-key.ts';
 import { requireCaller, type AuthEnv } from '../http/auth-guard.ts';
 import { jsonBody, queryParams } from '../http/validate.ts';
 import type { ApiDeps } from '../deps.ts';
@@ -52,12 +54,26 @@ export function accountWebhookRoutes(deps: ApiDeps) {
     return c.json({ data: await accounts.checkAccount(deps, c.get('caller'), password, requestMeta(c)) });
   });
 
-  // Only to a client on this machine, and in production mode only with OUTBOX_API=true.
+  // Only to a client on this machine that names the server by its loopback name and knows the
+  // secret made at start, and in production mode only with OUTBOX_API=true.
   app.get('/dev-outbox', async (c) => {
-    if (!accountSettings(deps).outboxApi || !isLocalApiCaller(c)) throw notFound('not_found', `No such endpoint: ${c.req.method} ${c.req.path}`);
+    const settings = accountSettings(deps);
+    if (!settings.outboxApi || !isLocalApiCaller(c) || !calledByOwnName(c) || !isOutboxKey(c.req.header(OUTBOX_KEY_HEADER), settings.outboxKey)) {
+      throw notFound('not_found', `No such endpoint: ${c.req.method} ${c.req.path}`);
+    }
     const { to, limit } = queryParams(c, outboxQuery);
     return c.json({ data: await listOutbox(deps.db, { to, limit }) });
   });
 
   return app;
+}
+
+/**
+ * Straight from a socket (`npm run api`), the Host must be a loopback name on the port the call
+ * came in on; through the web server (no socket here) its door has checked the same.
+ */
+function calledByOwnName(c: Context): boolean {
+  const incoming = (c.env as { incoming?: { socket?: { localPort?: number; encrypted?: boolean } } } | undefined)?.incoming;
+  if (!incoming) return true;
+  return isOwnLoopbackHost(c.req.header('host'), incoming.socket?.localPort, Boolean(incoming.socket?.encrypted));
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context.ts';
-import { overrideAccountSettings } from '../accounts/settings.ts';
+import { accountSettings, overrideAccountSettings } from '../accounts/settings.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -26,8 +26,9 @@ function registration(overrides: Record<string, unknown> = {}, extras: Record<st
 }
 
 async function outboxFor(email: string) {
-  // As the web server forwards a visitor on this machine.
-  const res = await ctx.request('GET', `/webhook/dev-outbox?to=${encodeURIComponent(email)}`, { headers: { 'x-forwarded-for': '127.0.0.1' } });
+  // As the web server forwards a visitor on this machine who has the secret made at start.
+  const headers = { 'x-forwarded-for': '127.0.0.1', 'x-outbox-key': accountSettings(ctx.deps).outboxKey };
+  const res = await ctx.request('GET', `/webhook/dev-outbox?to=${encodeURIComponent(email)}`, { headers });
   expect(res.status).toBe(200);
   return res.body.data as { subject: string; kind: string; links: string[]; text: string }[];
 }

@@ -1,13 +1,15 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { isLocalClient, isOutboxPath } from '../http/local-client.ts';
+import { isOwnHost, isOwnLoopbackHost, type HostPolicy } from '../http/public-origin.ts';
 import { KNOWN_METHODS } from '../http/request-guard.ts';
 
 /*
  * What the Node servers refuse before building a web Request, which cannot even express some of
  * it (the WHATWG Request refuses TRACE and CONNECT, so they would become 500s): unknown methods,
- * over-long addresses, bodies larger than any route accepts, and the development outbox for
- * anyone not on this machine. Over-long header sections get Node's own 431.
+ * requests for a host that is not the site's own (the web server), over-long addresses, bodies
+ * larger than any route accepts, and the development outbox for anyone not on this machine or
+ * not asking for it by the server's own loopback name. Over-long header sections get Node's own 431.
  */
 
 /** Longest request target accepted; longer ones are a 414. */
@@ -33,11 +35,19 @@ function refuse(req: IncomingMessage, res: ServerResponse, status: number, code:
   return true;
 }
 
-/** Answers the request here when it must be refused; false lets it through. */
-export function refuseAtTheDoor(req: IncomingMessage, res: ServerResponse): boolean {
+/**
+ * Answers the request here when it must be refused; false lets it through. With `hosts` (the web
+ * server), a request whose Host is not one of the site's own is a 421 before any page or the
+ * shared cache sees it.
+ */
+export function refuseAtTheDoor(req: IncomingMessage, res: ServerResponse, options: { hosts?: HostPolicy } = {}): boolean {
   const method = (req.method ?? 'GET').toUpperCase();
   if (!(KNOWN_METHODS as readonly string[]).includes(method)) {
     return refuse(req, res, 405, 'method_not_allowed', 'This method is not allowed.', { Allow: KNOWN_METHODS.join(', ') });
+  }
+  const secure = Boolean((req.socket as { encrypted?: boolean }).encrypted);
+  if (options.hosts && !isOwnHost(req.headers.host, req.socket.localPort, secure, options.hosts)) {
+    return refuse(req, res, 421, 'unknown_host', 'This server does not answer for that host name.');
   }
   const url = req.url ?? '/';
   if (url.length > MAX_URL_LENGTH) return refuse(req, res, 414, 'uri_too_long', `The address may be at most ${MAX_URL_LENGTH} characters long.`);
@@ -47,7 +57,8 @@ export function refuseAtTheDoor(req: IncomingMessage, res: ServerResponse): bool
   if (length !== undefined && /^\d+$/.test(length) && Number(length) > max) {
     return refuse(req, res, 413, 'payload_too_large', `The request body may be at most ${max / 1024 / 1024} MB.`, { Connection: 'close' });
   }
-  if (isOutboxPath(path) && !isLocalClient(req.socket.remoteAddress, req.headers)) {
+  // A page in this machine's browser that a rebound DNS name points here names that host, not ours.
+  if (isOutboxPath(path) && !(isLocalClient(req.socket.remoteAddress, req.headers) && isOwnLoopbackHost(req.headers.host, req.socket.localPort, secure))) {
     return refuse(req, res, 404, 'not_found', 'Not found.');
   }
   return false;

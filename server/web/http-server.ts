@@ -5,16 +5,24 @@ import compression from 'compression';
 import { createSharedCache, type SharedCacheOptions } from './shared-cache.ts';
 import { createPrecompressedStatic } from './static.ts';
 import { guardServer, refuseAtTheDoor } from './door.ts';
+import { hostPolicy, type HostPolicy } from '../http/public-origin.ts';
 
 /**
  * The web server around the built Astro handler: hashed assets from their precompressed copies;
  * public pages for signed-out visitors from a short shared cache (see shared-cache.ts); everything
  * else (pages, API answers) compressed on the fly when the type is text and the body is over
  * 1 KB. Range requests and answers that are already encoded pass through untouched.
- * Requests no route could answer well are refused first (see door.ts).
+ * Requests no route could answer well, and requests for a host other than the site's own
+ * (`hosts`: the public origin's, loopback names on this server's port, ALLOWED_HOSTS), are
+ * refused first (see door.ts).
  * HTTPS when SERVER_CERT_PATH and SERVER_KEY_PATH are set, as the Node adapter does.
  */
-export function createWebServer(astroHandler: RequestListener, clientDir: string, cacheOptions?: SharedCacheOptions | false): http.Server {
+export function createWebServer(
+  astroHandler: RequestListener,
+  clientDir: string,
+  cacheOptions?: SharedCacheOptions | false,
+  hosts: HostPolicy = hostPolicy(),
+): http.Server {
   const serveStatic = createPrecompressedStatic(clientDir);
   const cache = cacheOptions === false ? null : createSharedCache(cacheOptions);
   const compress = compression({
@@ -22,7 +30,7 @@ export function createWebServer(astroHandler: RequestListener, clientDir: string
     filter: (req, res) => !req.headers.range && compression.filter(req, res),
   });
   const listener = (req: IncomingMessage, res: ServerResponse) => {
-    if (refuseAtTheDoor(req, res)) return;
+    if (refuseAtTheDoor(req, res, { hosts })) return;
     if (serveStatic(req, res)) return;
     const key = cache?.keyOf(req) ?? null;
     if (key && cache!.serve(req, res, key)) return;

@@ -82,6 +82,21 @@ describe('the shared cache for signed-out visitors', () => {
     expect(rendered - before).toBe(2);
   });
 
+  test("keeps the site's host names apart, and refuses any other host before the cache or a page", async () => {
+    const port = new URL(origin).port;
+    await text('/book/6', { host: `127.0.0.1:${port}` });
+    const before = rendered;
+    await text('/book/6', { host: `localhost:${port}` });
+    await text('/book/6', { host: `localhost:${port}` });
+    expect(rendered - before).toBe(1);
+    for (const host of ['evil.example', `evil.example:${port}`, `127.0.0.1:${Number(port) + 1}`, 'localhost.evil.example', 'bad host']) {
+      const refused = await fetchRaw('/book/6', { host });
+      expect(refused.status).toBe(421);
+      expect(JSON.parse(refused.body.toString()).errors[0].code).toBe('unknown_host');
+    }
+    expect(rendered - before).toBe(1);
+  });
+
   test('keeps answers over HTTPS (as a proxy reports it) apart from plain HTTP ones', async () => {
     await text('/book/5');
     const before = rendered;

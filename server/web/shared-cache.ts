@@ -37,7 +37,7 @@ interface Entry {
 /**
  * A small shared cache in front of the web app, doing for signed-out visitors what a CDN would:
  * it keeps 200 answers that say `Cache-Control: public, s-maxage=N` (the public book pages) for
- * min(N, maxAgeSeconds), per scheme, address and language, and answers repeats without rendering them.
+ * min(N, maxAgeSeconds), per scheme, host, address and language, and answers repeats without rendering them.
  * Never for a request with a session cookie or an Authorization header, never an answer that sets
  * a cookie or varies on anything but Accept-Encoding and Cookie.
  */
@@ -54,7 +54,9 @@ export function createSharedCache(options: SharedCacheOptions = {}) {
     if (SESSION_COOKIES.some((name) => cookies.has(name))) return null;
     // The app's security headers depend on the scheme (HSTS over HTTPS), as seen through a proxy too.
     const secure = Boolean((req.socket as { encrypted?: boolean }).encrypted) || req.headers['x-forwarded-proto'] === 'https';
-    return `${secure ? 'https' : 'http'} ${normalizeLang(cookies.get(LANG_COOKIE))} ${url}`;
+    // The host too: a page for one of the site's names is never the answer for another.
+    const host = (req.headers.host ?? '').toLowerCase();
+    return `${secure ? 'https' : 'http'} ${host} ${normalizeLang(cookies.get(LANG_COOKIE))} ${url}`;
   }
 
   /** Answers from the cache when it can; true when it has answered. */

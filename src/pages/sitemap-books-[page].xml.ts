@@ -3,6 +3,7 @@ import { serverApi } from '../lib/bff/api-client.server.ts';
 import { getPublicBookSitemap } from '../lib/api/catalogue.ts';
 import { ApiError } from '../lib/api/errors.ts';
 import { bookUrlsetXml, PUBLIC_FILE_CACHE, SITEMAP_PAGE_SIZE, sitemapPageCount, sitemapPageOf } from '../lib/domain/book.ts';
+import { publicOrigin } from '../../server/http/public-origin.ts';
 
 /** One page sitemap of public book pages (/sitemap-books-{n}.xml, n from 1), with language alternates. */
 export const GET: APIRoute = async (context) => {
@@ -13,7 +14,7 @@ export const GET: APIRoute = async (context) => {
   try {
     const body = await getPublicBookSitemap(http, { limit: SITEMAP_PAGE_SIZE, offset: (page - 1) * SITEMAP_PAGE_SIZE });
     if (page > sitemapPageCount(body.meta.total)) return notFound();
-    return new Response(bookUrlsetXml((context.site ?? context.url).origin, body.data), {
+    return new Response(bookUrlsetXml(publicOrigin(), body.data), {
       headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': PUBLIC_FILE_CACHE },
     });
   } catch (error) {

@@ -3,6 +3,7 @@ import { serverApi } from '../lib/bff/api-client.server.ts';
 import { getPublicMediaList, getPublicNewsList } from '../lib/api/media.ts';
 import { PUBLIC_FILE_CACHE } from '../lib/domain/book.ts';
 import { contentUrlsetXml, type ContentKind } from '../lib/domain/content-seo.ts';
+import { publicOrigin } from '../../server/http/public-origin.ts';
 
 /** The sitemap of public article, video and audio pages (listed in /sitemap.xml). */
 const MAX = 100;
@@ -31,7 +32,7 @@ export const GET: APIRoute = async (context) => {
       ...videos.map((m) => ({ kind: 'video' as const, id: m.id, updated_at: m.updated_at })),
       ...audios.map((m) => ({ kind: 'audio' as const, id: m.id, updated_at: m.updated_at })),
     ];
-    return new Response(contentUrlsetXml((context.site ?? context.url).origin, entries), {
+    return new Response(contentUrlsetXml(publicOrigin(), entries), {
       headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': PUBLIC_FILE_CACHE },
     });
   } catch (error) {

@@ -3,12 +3,13 @@ import { serverApi } from '../lib/bff/api-client.server.ts';
 import { getEpustakaSitemap } from '../lib/api/libraries.ts';
 import { PUBLIC_FILE_CACHE } from '../lib/domain/book.ts';
 import { libraryUrlsetXml } from '../lib/domain/library-seo.ts';
+import { publicOrigin } from '../../server/http/public-origin.ts';
 
 /** The public library pages (/epustaka/{id}) with their language alternates. */
 export const GET: APIRoute = async (context) => {
   try {
     const libraries = await getEpustakaSitemap(await serverApi(context));
-    return new Response(libraryUrlsetXml((context.site ?? context.url).origin, libraries), {
+    return new Response(libraryUrlsetXml(publicOrigin(), libraries), {
       headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': PUBLIC_FILE_CACHE },
     });
   } catch (error) {

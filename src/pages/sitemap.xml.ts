@@ -6,6 +6,7 @@ import { LIBRARY_SITEMAP_PATH } from '../lib/domain/library-seo.ts';
 import { CONTENT_SITEMAP_PATH } from '../lib/domain/content-seo.ts';
 import { SITE_PAGES_SITEMAP } from '../lib/domain/site-pages.ts';
 import { latest, PUBLIC_FILE_CACHE, SITEMAP_PAGE_SIZE, sitemapIndexXml, sitemapPageCount, sitemapPagePath } from '../lib/domain/book.ts';
+import { publicOrigin } from '../../server/http/public-origin.ts';
 
 /**
  * The sitemap index: one page sitemap per 5,000 public books (/sitemap-books-{n}.xml), each with
@@ -20,14 +21,14 @@ export const GET: APIRoute = async (context) => {
       pages.push(await getPublicBookSitemap(http, { limit: SITEMAP_PAGE_SIZE, offset: (page - 1) * SITEMAP_PAGE_SIZE }));
     }
     const entries = pages.map((body, index) => ({
-      loc: `${(context.site ?? context.url).origin}${sitemapPagePath(index + 1)}`,
+      loc: `${publicOrigin()}${sitemapPagePath(index + 1)}`,
       lastmod: latest(body.data.map((book) => book.updated_at)),
     }));
     const libraries = await getEpustakaSitemap(http);
-    entries.push({ loc: `${(context.site ?? context.url).origin}${LIBRARY_SITEMAP_PATH}`, lastmod: latest(libraries.map((lib) => lib.updated_at)) });
+    entries.push({ loc: `${publicOrigin()}${LIBRARY_SITEMAP_PATH}`, lastmod: latest(libraries.map((lib) => lib.updated_at)) });
     // Articles, videos and audio of public libraries.
-    entries.push({ loc: `${(context.site ?? context.url).origin}${CONTENT_SITEMAP_PATH}`, lastmod: null });
-    entries.push({ loc: `${(context.site ?? context.url).origin}${SITE_PAGES_SITEMAP}`, lastmod: null });
+    entries.push({ loc: `${publicOrigin()}${CONTENT_SITEMAP_PATH}`, lastmod: null });
+    entries.push({ loc: `${publicOrigin()}${SITE_PAGES_SITEMAP}`, lastmod: null });
     return new Response(sitemapIndexXml(entries), {
       headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': PUBLIC_FILE_CACHE },
     });

@@ -2,7 +2,7 @@ import { noisePng } from './support/images.ts';
 import { expect, test, type APIRequestContext } from 'playwright/test';
 import { signIn } from './support/auth.ts';
 import { open } from './support/pages.ts';
-import { linkFromOutbox } from './support/users.ts';
+import { linkFromOutbox, outboxFor } from './support/users.ts';
 
 /*
  * Accounts end to end: registration with the district picker, verification through the link the
@@ -432,7 +432,7 @@ test.describe('forgotten password and not activated', () => {
     await expect(page).toHaveURL(/\/not-activated$/);
     await page.getByRole('button', { name: 'Kirim ulang email verifikasi' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'tautan verifikasi baru' })).toBeVisible();
-    const mails = (await (await page.request.get(`/webhook/dev-outbox?to=${encodeURIComponent(email)}`)).json()).data;
+    const mails = await outboxFor(page.request, email);
     expect(mails.length).toBe(2);
   });
 });

@@ -1,5 +1,6 @@
 import { expect, test, type Browser } from 'playwright/test';
 import { open } from './support/pages.ts';
+import { outboxFor } from './support/users.ts';
 import {
   allBooks,
   apiJson,
@@ -84,8 +85,8 @@ test.describe('queue offers', () => {
     await queue.getByRole('button', { name: 'Tutup' }).click();
 
     // She was mailed, with the deadline.
-    const mails = await apiJson<{ data: { subject: string; text?: string; text_body?: string }[] }>(page.request, '/webhook/dev-outbox', { to: waiting.email });
-    const offerMail = mails.data.find((m) => m.subject.includes(book.book_title));
+    const mails = await outboxFor(page.request, waiting.email);
+    const offerMail = mails.find((m) => m.subject.includes(book.book_title));
     expect(offerMail, 'the queue offer mail').toBeTruthy();
     expect(JSON.stringify(offerMail)).toMatch(/Pinjam sebelum .+ WIB/);
 

@@ -3,6 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { expect, test, type APIRequestContext, type Page } from 'playwright/test';
 import { demoPassword, signIn } from './support/auth.ts';
 import { hydrated, open } from './support/pages.ts';
+import { outboxFor, outboxHeaders } from './support/users.ts';
 
 /*
  * The XSS payload list (server/security/payloads/xss.txt) typed into the review, reply and
@@ -66,8 +67,8 @@ async function newStudent(page: Page): Promise<{ id: string; email: string }> {
     data: { provider: 'local', data: { email, password: demoPassword, extras: { name: 'Penguji Keamanan', district_id: '11.01.01' } } },
   });
   expect(register.status(), await register.text()).toBe(201);
-  const outbox = await apiJson<{ data: { links: string[] }[] }>(page.request, '/webhook/dev-outbox', { to: email });
-  const token = new URL(outbox.data[0]!.links[0]!).searchParams.get('token');
+  const outbox = await outboxFor(page.request, email);
+  const token = new URL(outbox[0]!.links[0]!).searchParams.get('token');
   expect((await page.request.post('/auth/verify-email', { data: { token } })).ok()).toBe(true);
   await signIn(page, email);
   const profile = await apiJson<{ data: { id: string } }>(page.request, '/webhook/profile');
@@ -185,12 +186,23 @@ test('the running product refuses at the door what no page or call could answer 
   // A page past the end of the sitemap does not exist.
   expect((await request.get('/sitemap-books-999999.xml')).status()).toBe(404);
   expect((await request.get('/sitemap-books-1.xml')).status()).toBe(200);
-  // The outbox through a proxy, as a page or as JSON.
+  // The outbox through a proxy, as a page or as JSON, even with its secret.
   for (const path of ['/dev/outbox', '/webhook/dev-outbox']) {
-    expect((await request.get(path, { headers: { 'x-forwarded-for': '203.0.113.9' } })).status()).toBe(404);
-    expect((await request.get(path, { headers: { forwarded: 'for=203.0.113.9' } })).status()).toBe(404);
-    expect((await request.get(path)).status()).toBe(200);
+    expect((await request.get(path, { headers: { 'x-forwarded-for': '203.0.113.9', ...outboxHeaders() } })).status()).toBe(404);
+    expect((await request.get(path, { headers: { forwarded: 'for=203.0.113.9', ...outboxHeaders() } })).status()).toBe(404);
   }
+  expect((await request.get('/webhook/dev-outbox', { headers: outboxHeaders() })).status()).toBe(200);
+  // Without the secret printed at start, or with another, the outbox is not there; the printed
+  // link opens the page and keeps the secret in a cookie of the page, out of the address.
+  const key = outboxHeaders()['x-outbox-key']!;
+  expect((await request.get('/webhook/dev-outbox')).status()).toBe(404);
+  expect((await request.get('/webhook/dev-outbox', { headers: { 'x-outbox-key': `${key}x` } })).status()).toBe(404);
+  expect((await request.get('/dev/outbox')).status()).toBe(404);
+  expect((await request.get(`/dev/outbox?key=${key}x`)).status()).toBe(404);
+  const opened = await request.get(`/dev/outbox?key=${key}`);
+  expect(opened.status()).toBe(200);
+  expect(new URL(opened.url()).search).toBe('');
+  expect((await request.get('/dev/outbox?to=siswa%40demo.id')).status()).toBe(200);
   // A foreign Origin on a JSON call, and a JSON call sent as a form, through the web server.
   const foreign = await request.post('/auth/login', { headers: { origin: 'https://evil.example' }, data: { email: 'siswa@demo.id', password: demoPassword } });
   expect(foreign.status()).toBe(403);

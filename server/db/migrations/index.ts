@@ -18,7 +18,8 @@ import { migration as storagePending } from './20261127_04_storage_pending.ts';
 import { migration as bookRatingSummary } from './20261128_01_book_rating_summary.ts';
 import { migration as rateCounters } from './20261128_02_rate_counters.ts';
 import { migration as qrScanVisitors } from './20261128_03_qr_scan_visitors.ts';
+import { migration as firstAdmin } from './20261128_04_first_admin.ts';
 import { migration as storageUploads } from './20261128_10_storage_uploads.ts';
 
 /** Every migration, oldest first. */
-export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, notifications, activity, people, epustakaMembership, media, qrCodes, push, storagePending, bookRatingSummary, rateCounters, qrScanVisitors, storageUploads];
+export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, notifications, activity, people, epustakaMembership, media, qrCodes, push, storagePending, bookRatingSummary, rateCounters, qrScanVisitors, firstAdmin, storageUploads];

@@ -27,7 +27,7 @@ interface ApiAnswer<T> {
 }
 
 /** One API call on behalf of the visitor: their language, address and (when given) session. */
-async function callApi<T>(Astro: AstroGlobal, method: string, path: string, body?: unknown, token?: string): Promise<ApiAnswer<T>> {
+export async function callApi<T>(Astro: AstroGlobal, method: string, path: string, body?: unknown, token?: string): Promise<ApiAnswer<T>> {
   const apiFetch = await getApiFetch();
   const headers: Record<string, string> = { accept: 'application/json', 'accept-language': Astro.locals.lang };
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -43,7 +43,7 @@ async function callApi<T>(Astro: AstroGlobal, method: string, path: string, body
   return { status: res.status, error: parsed?.errors?.[0] ?? { code: `http_${res.status}` } };
 }
 
-async function readForm(Astro: AstroGlobal): Promise<FormData | null> {
+export async function readForm(Astro: AstroGlobal): Promise<FormData | null> {
   if (Astro.request.method !== 'POST') return null;
   try {
     return await Astro.request.formData();
@@ -297,7 +297,7 @@ export async function handleSocialCallback(Astro: AstroGlobal): Promise<Response
   const params = Astro.url.searchParams;
   if (params.get('provider') === 'google' && !params.get('code') && !params.get('error')) {
     try {
-      const begun = await beginSocialLogin(settings, redirectUriFor(Astro.url));
+      const begun = await beginSocialLogin(settings, redirectUriFor());
       Astro.cookies.set(OIDC_FLOW_COOKIE, begun.cookie, { httpOnly: true, sameSite: 'lax', secure, path: '/auth-socmed', maxAge: OIDC_FLOW_SECONDS });
       return Astro.redirect(begun.url, 302);
     } catch (error) {

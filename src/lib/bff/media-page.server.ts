@@ -10,6 +10,7 @@ import { descriptionText } from '../sanitize.server.ts';
 import { articleHtml } from '../sanitize-article.server.ts';
 import type { MediaItem } from '../api/schemas/media.ts';
 import type { MediaType } from '../domain/media.ts';
+import { publicOrigin } from '../../../server/http/public-origin.ts';
 
 export interface MediaPage {
   kind: MediaType;
@@ -69,7 +70,7 @@ export async function loadMediaPage(Astro: AstroGlobal, kind: MediaType): Promis
   }
   const text = item ? descriptionText(item.media_description) : '';
   const description = excerpt(text, 160);
-  const origin = Astro.site?.origin ?? Astro.url.origin;
+  const origin = publicOrigin();
   return {
     kind,
     item,

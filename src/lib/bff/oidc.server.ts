@@ -1,4 +1,5 @@
 import * as client from 'openid-client';
+import { publicOrigin } from '../../../server/http/public-origin.ts';
 
 /*
  * Social sign-in with OpenID Connect, done by the web server: the authorization code flow with
@@ -25,10 +26,9 @@ export function oidcClientSettings(env: NodeJS.ProcessEnv = process.env): OidcCl
   return { issuer: env.OIDC_ISSUER || 'https://accounts.google.com', clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET };
 }
 
-/** The redirect URI registered at the provider: PUBLIC_URL's, else this request's origin. */
-export function redirectUriFor(requestUrl: URL, env: NodeJS.ProcessEnv = process.env): string {
-  const origin = (env.PUBLIC_URL || requestUrl.origin).replace(/\/+$/, '');
-  return `${origin}/auth-socmed`;
+/** The redirect URI registered at the provider: on the public origin (PUBLIC_URL), never the request's Host. */
+export function redirectUriFor(env: NodeJS.ProcessEnv = process.env): string {
+  return `${publicOrigin(env)}/auth-socmed`;
 }
 
 const configurations = new Map<string, Promise<client.Configuration>>();

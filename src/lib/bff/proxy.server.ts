@@ -3,7 +3,8 @@ import { getApiFetch, INTERNAL_ORIGIN } from './api-fetch.server.ts';
 import { refreshSession, signIn, signOut } from './auth.server.ts';
 import { isSecureRequest } from './cookies.server.ts';
 import { clientAddress } from './login-form.server.ts';
-import { forwardedChain } from '../../../server/http/local-client.ts';
+import { forwardedChain, isOutboxPath } from '../../../server/http/local-client.ts';
+import { OUTBOX_KEY_HEADER } from '../../../server/accounts/outbox-key.ts';
 import { INGEST_SECRET_HEADER } from '../../../server/reader/ingest-secret.ts';
 
 const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'user-agent', 'range', 'if-none-match', 'if-modified-since'];
@@ -45,6 +46,9 @@ export async function proxyToApi(context: APIContext): Promise<Response> {
   // `npm run ingest` proves itself to the API with the data directory's secret, sent as a header.
   const ingestSecret = path === '/storage/ingest' ? request.headers.get(INGEST_SECRET_HEADER) : null;
   if (ingestSecret) headers.set(INGEST_SECRET_HEADER, ingestSecret);
+  // The development outbox's secret, which the API checks (server/accounts/outbox-key.ts).
+  const outboxKey = isOutboxPath(path) ? request.headers.get(OUTBOX_KEY_HEADER) : null;
+  if (outboxKey) headers.set(OUTBOX_KEY_HEADER, outboxKey);
   if (locals.accessToken) headers.set('authorization', `Bearer ${locals.accessToken}`);
   // The connection's own address last: the API limits password checks per client address, and
   // answers local-only tools only when no hop came before it.

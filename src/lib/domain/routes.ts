@@ -10,6 +10,7 @@ export const PUBLIC_AUTH_ROUTES: readonly string[] = [
   '/not-activated',
   '/auth-socmed',
   '/link-socmed',
+  '/first-admin',
 ];
 
 /** Pages without header and footer (spec 01 §2.3). */

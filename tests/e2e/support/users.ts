@@ -1,5 +1,31 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page } from 'playwright/test';
 import { demoPassword, signIn } from './auth.ts';
+import { e2eDataDir } from './books.ts';
+
+/**
+ * The header that opens the development outbox of the server under test: the secret it made at
+ * start, which it writes to its data directory (scripts/e2e-server.sh's `.tmp/e2e-data-<port>`).
+ */
+export function outboxHeaders(): Record<string, string> {
+  return { 'x-outbox-key': readFileSync(join(e2eDataDir(), 'outbox-key'), 'utf8').trim() };
+}
+
+/** A mail of the development outbox. */
+export interface OutboxMail {
+  subject: string;
+  kind: string;
+  links: string[];
+  text: string;
+}
+
+/** The outbox's newest mails to `email`. */
+export async function outboxFor(request: APIRequestContext, email: string): Promise<OutboxMail[]> {
+  const res = await request.get('/webhook/dev-outbox', { params: { to: email }, headers: outboxHeaders() });
+  expect(res.ok(), `the outbox answered ${res.status()}`).toBe(true);
+  return ((await res.json()) as { data: OutboxMail[] }).data;
+}
 
 let serial = 0;
 
@@ -14,9 +40,7 @@ export async function linkFromOutbox(request: APIRequestContext, email: string, 
   let link: string | undefined;
   await expect
     .poll(async () => {
-      const res = await request.get(`/webhook/dev-outbox?to=${encodeURIComponent(email)}`);
-      const mails = (await res.json()).data as { kind: string; links: string[] }[];
-      link = mails.find((m) => m.kind === kind)?.links[0];
+      link = (await outboxFor(request, email)).find((m) => m.kind === kind)?.links[0];
       return link;
     })
     .toBeTruthy();

@@ -49,7 +49,8 @@ export const districtIdSchema = z
     if (code) ctx.addIssue({ code: 'custom', message: code });
   });
 
-const nameSchema = checked(validateName).transform((v) => v.trim());
+/** A person's name, by the rules of account-validation.ts. */
+export const nameSchema = checked(validateName).transform((v) => v.trim());
 const phoneSchema = z
   .string()
   .nullish()
@@ -58,7 +59,8 @@ const phoneSchema = z
     if (code) ctx.addIssue({ code: 'custom', message: code });
   })
   .transform((v) => (v && v.trim() ? normalizePhone(v) : null));
-const newPasswordSchema = z.string({ error: 'password_required' }).superRefine((value, ctx) => {
+/** A new password, by the rules of account-validation.ts. */
+export const newPasswordSchema = z.string({ error: 'password_required' }).superRefine((value, ctx) => {
   const code = validateNewPassword(value);
   if (code) ctx.addIssue({ code: 'custom', message: code });
 });
@@ -89,7 +91,7 @@ export type EmailOnlyInput = z.infer<typeof emailOnlySchema>;
 export const emailCheckQuerySchema = z.object({ email: emailSchema });
 
 /** A one-time token from an e-mail link. */
-const linkToken = z.string({ error: 'invalid_token' }).trim().min(20, { error: 'invalid_token' }).max(200, { error: 'invalid_token' });
+export const linkToken = z.string({ error: 'invalid_token' }).trim().min(20, { error: 'invalid_token' }).max(200, { error: 'invalid_token' });
 
 /** POST auth/verify-email: the token of the verification link. */
 export const verifyEmailSchema = z.object({ token: linkToken });
