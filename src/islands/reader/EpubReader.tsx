@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { BookReadingData, ReaderProblem } from '../../lib/api/schemas/reader.ts';
 import type { Lang } from '../../lib/i18n/index.ts';
@@ -6,7 +6,7 @@ import type { ReadingPreferences } from '../../lib/api/schemas/reading-preferenc
 import { adoptStyles, loadBookFonts, loadEpubJs, replaceDrmResources, type ChapterStyles } from '../../lib/reader/epub.ts';
 import { patchEpubContents, restoreInlineStyles, setFrameSheet, stashInlineStyles } from '../../lib/reader/epub-csp.ts';
 import { chapterCss, epubGap, unstretchCovers } from '../../lib/reader/comfort.ts';
-import { chapterEnd, minutesLeft } from '../../lib/domain/reading-progress.ts';
+import { chapterEnd, minutesLeft, textLocations } from '../../lib/domain/reading-progress.ts';
 import { $readingPreferences, $readingSpeed, initReadingPreferences, noteReading, saveReadingPreferencesOnExit } from '../../lib/stores/reading-preferences.ts';
 import { startEpubFetch } from '../../lib/reader/early.ts';
 import { followPageLayouts, hasMixedLayout, locationInSection, reportRenderFailures, sectionLocationRanges } from '../../lib/reader/epub-content.ts';
@@ -23,7 +23,12 @@ import { BookmarkList, TocList, type MenuTarget } from './ReaderMenu.tsx';
 import { ReaderSettings } from './ReaderSettings.tsx';
 import { ReadingProgressLabel } from './ReadingProgressLabel.tsx';
 import { ToolsSheet } from './ToolsSheet.tsx';
+import { EpubSearchPanel, EpubSearchStrip } from './EpubSearch.tsx';
+import { useEpubSearch, type SearchableBook } from './useEpubSearch.ts';
+import { chapterTitles } from '../../lib/reader/epub-search.ts';
+import { highlightMatches, SEARCH_HIGHLIGHT_CSS } from '../../lib/reader/epub-highlights.ts';
 import { attachSwipe, type SwipeDirection } from './useSwipe.ts';
+import { attachTapZones } from './tapZones.ts';
 import './reader.css';
 
 interface Props {
@@ -50,9 +55,6 @@ type Rendition = ReturnType<Book['renderTo']>;
 /** The settings that change how a chapter is laid out (the theme only recolours it). */
 const layoutKey = (p: ReadingPreferences) => `${p.font_size}|${p.font_family}|${p.line_height}|${p.margin}`;
 
-/** Tapping this share of the page's width at either edge turns the page. */
-const TAP_ZONE = 0.3;
-
 function EpubReaderApp({ bookId, data, problem, preferences: initialPreferences }: Props) {
   const { t } = useTranslation();
   useReaderGuard();
@@ -69,6 +71,8 @@ function EpubReaderApp({ bookId, data, problem, preferences: initialPreferences 
   const navigation = useStore($navigation);
   const [sheet, setSheet] = useState<string | null>(null);
   const [spineIndex, setSpineIndex] = useState(-1);
+  const [atEnd, setAtEnd] = useState(false);
+  const [place, setPlace] = useState('');
   const fixedLayout = data?.epub?.layout === 'pre-paginated';
   const status = useStore($readerStatus);
   const page = useStore($page);
@@ -77,6 +81,19 @@ function EpubReaderApp({ bookId, data, problem, preferences: initialPreferences 
   const viewer = useRef<HTMLDivElement>(null);
   const rendition = useRef<Rendition | null>(null);
   const book = useRef<Book | null>(null);
+  const [searchable, setSearchable] = useState<(SearchableBook & { hrefs: string[] }) | null>(null);
+  const { state: search, search: runSearch, cancel: cancelSearch, clear: clearSearch, select: selectResult } = useEpubSearch(searchable);
+  // Highlights the search's matches in a chapter frame (set on each render, read by epub.js's hook).
+  const highlightRef = useRef<(contents: Parameters<typeof highlightMatches>[0] & { sectionIndex: number }) => void>(() => {});
+  const openedCfi = useRef<string | null>(null);
+  openedCfi.current = search.results[search.current]?.cfi ?? openedCfi.current;
+  if (search.results.length === 0) openedCfi.current = null;
+  highlightRef.current = (contents) => {
+    highlightMatches(contents, search.results.filter((result) => result.section === contents.sectionIndex).map((result) => result.cfi), openedCfi.current);
+  };
+  const highlightOnScreen = () => {
+    for (const contents of (rendition.current?.getContents() ?? []) as unknown as Parameters<typeof highlightRef.current>[0][]) highlightRef.current(contents);
+  };
 
   useEffect(() => {
     if (!data?.epub) return;
@@ -92,7 +109,7 @@ function EpubReaderApp({ bookId, data, problem, preferences: initialPreferences 
     const starting = beginReading(data);
 
     (async () => {
-      const [ePub, { Contents }] = await Promise.all([loadEpubJs(), import('epubjs')]);
+      const [ePub, { Contents, EpubCFI }] = await Promise.all([loadEpubJs(), import('epubjs')]);
       patchEpubContents(Contents as unknown as { prototype: object });
       if (cancelled || !viewer.current) return;
       const opened = ePub(packageUrl, { openAs: 'opf', requestMethod: fetcher.request as never });
@@ -104,6 +121,17 @@ function EpubReaderApp({ bookId, data, problem, preferences: initialPreferences 
       opened.spine.hooks.content.register((doc: Document) => stashInlineStyles(doc));
       await opened.opened;
       const sections = (opened.spine as unknown as { spineItems: Parameters<typeof reportRenderFailures>[0] }).spineItems;
+      // Search reads each chapter on its own, not kept: only those on screen stay in memory.
+      setSearchable({
+        sections: sections.length,
+        hrefs: (sections as unknown as { href: string }[]).map((section) => section.href),
+        load: async (index) => {
+          const section = opened.spine.get(index) as unknown as { url: string; cfiBase: string; linear: boolean } | undefined;
+          if (!section?.linear) return null;
+          const doc = await fetcher.transientDocument(section.url);
+          return { doc, cfiOf: (range: Range) => new EpubCFI(range, section.cfiBase).toString() };
+        },
+      });
       // A chapter that cannot be loaded shows the error screen rather than a blank page.
       reportRenderFailures(sections, fail);
       // Books that mix layouts show one page at a time, each in its own layout.
@@ -128,13 +156,15 @@ function EpubReaderApp({ bookId, data, problem, preferences: initialPreferences 
         const found = start.cfi ? (locations.locationFromCfi(start.cfi) as unknown as number) : -1;
         return locationInSection(ranges, start.index, typeof found === 'number' ? found : -1);
       };
-      view.hooks.content.register((contents: { document: Document; sectionIndex: number }) => {
+      view.hooks.content.register((contents: { document: Document; window: Window; sectionIndex: number; range(cfi: string): Range }) => {
         const section = opened.spine.get(contents.sectionIndex) as { url: string } | undefined;
         const chapter = section ? styles.get(section.url) : undefined;
         restoreInlineStyles(contents.document);
         unstretchCovers(contents.document);
         adoptStyles(contents.document, chapter?.sheets ?? []);
         setFrameSheet(contents.document, 'reader-comfort', chapterCss(preferencesRef.current, epub.layout === 'pre-paginated'));
+        setFrameSheet(contents.document, 'reader-search', SEARCH_HIGHLIGHT_CSS);
+        highlightRef.current(contents);
         unguards.push(attachSwipe(contents.document, (direction) => swipeRef.current(direction)));
         unguards.push(attachTapZones(contents.document, (side) => tapRef.current(side)));
         if (chapter) loadBookFonts(contents.document, chapter.fonts, fetcher);
@@ -148,12 +178,19 @@ function EpubReaderApp({ bookId, data, problem, preferences: initialPreferences 
         document.documentElement.dataset.readerPainted = 'true';
       });
       let last: { location: number; at: number } | null = null;
-      view.on('relocated', (location: { start: { cfi: string; index: number } }) => {
+      // The last page (or spread) on screen is the book's last location, whatever location it starts at.
+      // epub.js does not say so for a fixed-layout book: there the last spine item on screen is the end.
+      const lastIndex = (opened.spine as unknown as { last(): { index: number } | undefined }).last()?.index ?? -1;
+      const endOf = (location: { end?: { index: number }; atEnd?: boolean }) => Boolean(location.atEnd) || (epub.layout === 'pre-paginated' && location.end?.index === lastIndex);
+      const positionOf = (location: { start: { cfi?: string; index: number }; end?: { index: number }; atEnd?: boolean }, total: number) => (endOf(location) ? total : locationOf(location.start) + 1);
+      view.on('relocated', (location: { start: { cfi: string; index: number }; end?: { index: number }; atEnd?: boolean }) => {
         const locations = opened.locations;
         const total = locations.length() || (opened.spine as unknown as { length: number }).length;
-        const position = locationOf(location.start) + 1;
+        const position = positionOf(location, total);
         showPage(position, total, location.start.cfi);
         setSpineIndex(location.start.index);
+        setAtEnd(endOf(location));
+        setPlace(location.start.cfi);
         // The reader's own speed, from the locations read forward and the time they took.
         if (locations.length()) {
           const now = Date.now();
@@ -174,8 +211,8 @@ function EpubReaderApp({ bookId, data, problem, preferences: initialPreferences 
         opened.locations.load(navigation.locations as never);
         ranges = sectionLocationRanges(navigation.locations);
         // The place last shown: asking epub.js for the current one fails while it swaps its views.
-        const current = (view as unknown as { location?: { start?: { cfi: string; index: number } } }).location;
-        if (current?.start) showPage(locationOf(current.start) + 1, navigation.locations.length, current.start.cfi);
+        const current = (view as unknown as { location?: { start?: { cfi: string; index: number }; end?: { index: number }; atEnd?: boolean } }).location;
+        if (current?.start) showPage(positionOf({ ...current, start: current.start }, navigation.locations.length), navigation.locations.length, current.start.cfi);
       }
     })().catch(fail);
 
@@ -194,6 +231,7 @@ function EpubReaderApp({ bookId, data, problem, preferences: initialPreferences 
       book.current?.destroy();
       rendition.current = null;
       book.current = null;
+      setSearchable(null);
       blobUrls.forEach((url) => URL.revokeObjectURL(url));
     };
   }, [data, attempt]);
@@ -295,6 +333,21 @@ function EpubReaderApp({ bookId, data, problem, preferences: initialPreferences 
     else if (target.page) void view.display(target.page - 1);
   };
 
+  // Opens a search result (wrapping around the list): on a phone the page shows, with the search strip.
+  const openResult = (index: number) => {
+    const count = search.results.length;
+    const view = rendition.current;
+    if (!view || count === 0) return;
+    const wrapped = ((index % count) + count) % count;
+    selectResult(wrapped);
+    openedCfi.current = search.results[wrapped]!.cfi;
+    if (window.matchMedia('(max-width: 642px)').matches) setSheet(null);
+    void view.display(openedCfi.current).then(highlightOnScreen);
+  };
+  const titles = useMemo(() => chapterTitles(navigation?.toc ?? [], searchable?.hrefs ?? []), [navigation, searchable]);
+  // The chapters on screen show the search's matches, the one opened most strongly.
+  useEffect(highlightOnScreen, [search.results, search.current]);
+
   if (!data?.epub) {
     const notice = problem === 'no_loan' ? t('reader.noLoan') : problem === 'not_member' ? t('access.notMember') : problem === 'not_readable' ? t('reader.notReadable') : undefined;
     return <ErrorScreen notice={notice} bookHref={`/book/${bookId}`} onReload={problem === 'error' ? () => window.location.reload() : undefined} />;
@@ -302,8 +355,9 @@ function EpubReaderApp({ bookId, data, problem, preferences: initialPreferences 
 
   const locations = navigation?.locations ?? null;
   const locationsReady = Boolean(locations?.length) && locations!.length === pageCount;
-  const chapterLeft = locationsReady && spineIndex >= 0 ? minutesLeft(chapterEnd(locations!, spineIndex) - (page - 1), speed ?? 0) : null;
-  const bookLeft = locationsReady ? minutesLeft(pageCount - (page - 1), speed ?? 0) : null;
+  // Only locations with text take reading time: a picture book has none to estimate.
+  const chapterLeft = locationsReady && spineIndex >= 0 && !atEnd ? minutesLeft(textLocations(locations!, page - 1, chapterEnd(locations!, spineIndex)), speed ?? 0) || null : null;
+  const bookLeft = locationsReady && !atEnd ? minutesLeft(textLocations(locations!, page - 1, pageCount), speed ?? 0) || null : null;
 
   return (
     <div className="flex h-full min-w-0 flex-col" data-reader-theme={preferences.theme}>
@@ -319,6 +373,7 @@ function EpubReaderApp({ bookId, data, problem, preferences: initialPreferences 
         }}
         onTools={(tool) => setSheet((open) => (open && (!tool || tool === open) ? null : (tool ?? 'contents')))}
         toolsOpen={sheet !== null}
+        searchTool
       />
       {status === 'error' && <ErrorScreen onReload={() => setAttempt((n) => n + 1)} />}
       {/* The stage's size never depends on the book: epub.js lays pages out for it, not the other way round. */}
@@ -326,14 +381,16 @@ function EpubReaderApp({ bookId, data, problem, preferences: initialPreferences 
         <ReaderFrame>
           <div ref={stage} className="epub-stage bg-base-100 relative min-h-0 min-w-0 flex-1 overflow-clip">
             <div ref={viewer} className="epub-view absolute inset-0 mx-auto max-w-[900px]" lang={data.epub.language ?? undefined} dir={rtl ? 'rtl' : undefined} />
+            {/* Over the page, so the page's size (and epub.js's layout) never changes when it shows. */}
+            {sheet !== 'search' && <EpubSearchStrip state={search} onOpen={openResult} onResults={() => setSheet('search')} onClear={clearSearch} />}
           </div>
         </ReaderFrame>
         <footer aria-label={t('readerComfort.progress')} className={`bg-base-100 border-base-300 flex h-14 shrink-0 items-center justify-between gap-1 border-t px-1 ${rtl ? 'flex-row-reverse' : ''}`}>
           <button type="button" className="btn btn-ghost btn-square size-11" aria-label={t('reader.previousChapter')} onClick={prev} disabled={status !== 'ready'}>
             <ReaderIcon name={rtl ? 'right' : 'left'} className="size-6" />
           </button>
-          <div className="min-w-0 flex-1" aria-live="polite">
-            {locationsReady && <ReadingProgressLabel kind="epub" page={page} total={pageCount} chapterLeft={chapterLeft} bookLeft={bookLeft} />}
+          <div className="min-w-0 flex-1" aria-live="polite" data-place={place}>
+            {locationsReady && <ReadingProgressLabel kind="epub" page={page} total={pageCount} chapterLeft={chapterLeft} bookLeft={bookLeft} last={atEnd} />}
           </div>
           <button type="button" className="btn btn-ghost btn-square size-11" aria-label={t('reader.nextChapter')} onClick={next} disabled={status !== 'ready'}>
             <ReaderIcon name={rtl ? 'left' : 'right'} className="size-6" />
@@ -353,6 +410,12 @@ function EpubReaderApp({ bookId, data, problem, preferences: initialPreferences 
           tools={[
             { id: 'contents', label: t('reader.tabToc'), icon: 'contents', render: () => <Contents onJump={jump} /> },
             { id: 'bookmarks', label: t('reader.tabBookmarks'), icon: 'bookmark', render: () => <BookmarkList onJump={jump} large /> },
+            {
+              id: 'search',
+              label: t('readerComfort.search'),
+              icon: 'search',
+              render: () => <EpubSearchPanel state={search} titles={titles} onSearch={(query, options) => void runSearch(query, options)} onCancel={cancelSearch} onClear={clearSearch} onOpen={openResult} />,
+            },
             { id: 'display', label: t('readerComfort.display'), icon: 'display', render: () => <ReaderSettings kind={fixedLayout ? 'fixed' : 'epub'} /> },
           ]}
         />
@@ -371,29 +434,5 @@ function Contents({ onJump }: { onJump: (target: MenuTarget) => void }) {
   return <TocList entries={navigation.toc} onJump={onJump} />;
 }
 
-/**
- * Turns taps on the outer parts of a chapter into page turns: `onTap` hears which side, unless the
- * tap was on a link or a control, or ended a text selection.
- */
-function attachTapZones(doc: Document, onTap: (side: 'left' | 'right') => void): () => void {
-  const onClick = (event: MouseEvent) => {
-    if (event.defaultPrevented || event.button !== 0) return;
-    const target = event.target as Element | null;
-    if (target?.closest?.('a[href], button, input, select, textarea, label, audio, video, summary, [role="button"]')) return;
-    const selection = doc.getSelection();
-    if (selection && !selection.isCollapsed && selection.toString().trim() !== '') return;
-    const frame = doc.defaultView?.frameElement as HTMLElement | null;
-    const stage = frame?.closest('.epub-stage');
-    if (!frame || !stage) return;
-    const x = frame.getBoundingClientRect().left + event.clientX;
-    const box = stage.getBoundingClientRect();
-    const share = (x - box.left) / box.width;
-    if (share < TAP_ZONE) onTap('left');
-    else if (share > 1 - TAP_ZONE) onTap('right');
-  };
-  doc.addEventListener('click', onClick);
-  return () => doc.removeEventListener('click', onClick);
-}
-
 /** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-EpubReader.texts = ['access', 'apiErrors', 'common', 'errors', 'reader', 'readerComfort', 'readingProgress'];
+EpubReader.texts = ['access', 'apiErrors', 'common', 'errors', 'reader', 'readerComfort', 'readerSearch', 'readingProgress'];

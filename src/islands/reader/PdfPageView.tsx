@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useTranslation } from '../shell/I18nRoot.tsx';
 import { pageTextContent, type PdfJs } from '../../lib/reader/pdf.ts';
@@ -29,6 +29,8 @@ export const PdfPageView = memo(function PdfPageView({ lib, doc, number, zoom, s
   const textRef = useRef<HTMLDivElement>(null);
   const layer = useRef<{ divs: HTMLElement[]; items: { str?: string; hasEOL?: boolean }[] } | null>(null);
   const rendered = useRef<string | null>(null);
+  // Until its picture is drawn, a page shows that it is on its way, never a blank white sheet.
+  const [drawn, setDrawn] = useState(false);
 
   useEffect(() => {
     if (!visible) return;
@@ -60,6 +62,7 @@ export const PdfPageView = memo(function PdfPageView({ lib, doc, number, zoom, s
       canvas.height = offscreen.height;
       canvas.getContext('2d')!.drawImage(offscreen, 0, 0);
       rendered.current = key;
+      setDrawn(true);
       onRendered?.(number);
       const content = await pageTextContent(doc, number);
       if (cancelled) return;
@@ -87,6 +90,7 @@ export const PdfPageView = memo(function PdfPageView({ lib, doc, number, zoom, s
     // Pages off screen give their bitmaps back: a long book would not fit in memory.
     rendered.current = null;
     layer.current = null;
+    setDrawn(false);
     if (canvasRef.current) {
       canvasRef.current.width = 0;
       canvasRef.current.height = 0;
@@ -135,6 +139,11 @@ export const PdfPageView = memo(function PdfPageView({ lib, doc, number, zoom, s
       style={{ width, height }}
     >
       <canvas ref={canvasRef} className="absolute inset-0 h-full w-full" aria-hidden="true" />
+      {!drawn && (
+        <div className="absolute inset-0 flex items-center justify-center" data-page-drawing="" aria-hidden="true">
+          <span className="loading loading-spinner loading-lg text-base-content/40" />
+        </div>
+      )}
       <div ref={textRef} className="textLayer" />
     </div>
   );

@@ -342,4 +342,4 @@ function PreviewPage({ url, size, zoom }: { url: string; size: { width: number; 
 }
 
 /** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-PdfReader.texts = ['access', 'apiErrors', 'common', 'errors', 'reader', 'readerComfort', 'readerContent', 'readingProgress'];
+PdfReader.texts = ['access', 'apiErrors', 'common', 'errors', 'reader', 'readerComfort', 'readerContent', 'readerSearch', 'readingProgress'];

@@ -28,6 +28,8 @@ interface Props {
   /** Opens the tools sheet, at a tool when named (every tool on a phone, the display settings anywhere). */
   onTools?: (tool?: string) => void;
   toolsOpen?: boolean;
+  /** Search is a tool of the sheet (EPUB): the search button opens it there. */
+  searchTool?: boolean;
 }
 
 /** Where Back goes: the previous page of this site, else the book's page. */
@@ -43,7 +45,7 @@ export function goBack(bookId: string): void {
  * or less Back, the title, the bookmark toggle and a Tools button that opens every other tool in
  * a sheet made for thumbs remain, each at least 44 px.
  */
-export function ReaderToolbar({ title, bookId, ready, zoom, onZoom, thumbnails, onThumbnails, onJump, search, citation, onTools, toolsOpen }: Props) {
+export function ReaderToolbar({ title, bookId, ready, zoom, onZoom, thumbnails, onThumbnails, onJump, search, citation, onTools, toolsOpen, searchTool }: Props) {
   const { t } = useTranslation();
   const leaving = useStore($leaving);
   const bookmarked = useStore($currentBookmarked);
@@ -127,6 +129,11 @@ export function ReaderToolbar({ title, bookId, ready, zoom, onZoom, thumbnails, 
           </button>
           {searchOpen && <div className={`w-full md:w-auto ${wide}`}>{search}</div>}
         </>
+      )}
+      {onTools && searchTool && (
+        <button type="button" className={`btn btn-ghost btn-sm btn-square ${wide}`} aria-label={t('reader.searchOpen')} onClick={() => onTools('search')} disabled={!ready}>
+          <ReaderIcon name="search" />
+        </button>
       )}
       {onTools && (
         <>

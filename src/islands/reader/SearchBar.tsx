@@ -11,6 +11,9 @@ export interface SearchView {
   /** Every page was searched and none had text. */
   noText?: boolean;
   query: string;
+  /** Pages read so far, of `pages`, while running. */
+  searched?: number;
+  pages?: number;
 }
 
 interface Props {
@@ -37,7 +40,6 @@ export function SearchBar({ view, onSearch, onStep, onClear }: Props) {
 
   let status = '';
   if (view.total > 0) status = t('reader.matchCount', { current: view.current + 1, total: view.total });
-  else if (view.running) status = t('reader.searching');
   else if (view.done) status = view.noText ? t('readerContent.noTextLayer') : t('reader.notFound');
 
   return (
@@ -75,8 +77,15 @@ export function SearchBar({ view, onSearch, onStep, onClear }: Props) {
       <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={t('reader.nextMatch')} disabled={view.total === 0} onClick={() => onStep(1)}>
         <ReaderIcon name="down" />
       </button>
-      <span className="min-w-16 text-sm tabular-nums" role="status" aria-live="polite">
+      <span className="flex min-w-16 items-center gap-2 text-sm tabular-nums" role="status" aria-live="polite">
         {status}
+        {/* While pages are still being read, the search says so, with how far it has got. */}
+        {view.running && (
+          <span className="text-base-content/70 flex items-center gap-1" data-search-progress="">
+            <span className="loading loading-spinner loading-xs" aria-hidden="true" />
+            {view.pages ? t('readerSearch.pdfProgress', { done: view.searched ?? 0, total: view.pages }) : t('reader.searching')}
+          </span>
+        )}
       </span>
       <button
         type="button"

@@ -60,7 +60,8 @@ export function ToolsSheet({ tools, active, onSelect, onClose }: { tools: SheetT
       className="bg-base-100 border-base-300 fixed inset-x-0 bottom-0 z-40 flex max-h-[62dvh] flex-col rounded-t-2xl border-t shadow-2xl min-[643px]:inset-x-auto min-[643px]:top-16 min-[643px]:right-3 min-[643px]:bottom-auto min-[643px]:max-h-[80dvh] min-[643px]:w-[400px] min-[643px]:rounded-2xl min-[643px]:border"
     >
       <div className="border-base-300 flex shrink-0 items-stretch gap-1 border-b px-1 pt-1">
-        <div role="tablist" aria-label={t('readerComfort.toolsPanel')} className="flex min-w-0 flex-1">
+        {/* Tabs keep their whole labels: on a narrow phone the row scrolls sideways instead of cutting them. */}
+        <div role="tablist" aria-label={t('readerComfort.toolsPanel')} className="flex min-w-0 flex-1 overflow-x-auto overscroll-x-contain [scrollbar-width:none]">
           {tools.map((tool) => (
             <button
               key={tool.id}
@@ -69,11 +70,13 @@ export function ToolsSheet({ tools, active, onSelect, onClose }: { tools: SheetT
               id={`${panelId}-${tool.id}`}
               aria-selected={tool.id === current.id}
               aria-controls={panelId}
-              className={`flex min-h-12 min-w-11 flex-1 flex-col items-center justify-center gap-0.5 rounded-t-lg px-0.5 text-[11px] leading-tight ${tool.id === current.id ? 'text-primary border-primary border-b-2 font-semibold' : 'text-base-content/80'}`}
+              className={`flex min-h-12 min-w-14 flex-1 shrink-0 flex-col items-center justify-center gap-0.5 rounded-t-lg px-1.5 text-[11px] leading-tight whitespace-nowrap ${tool.id === current.id ? 'text-primary border-primary border-b-2 font-semibold' : 'text-base-content/80'}`}
               onClick={() => onSelect(tool.id)}
             >
               <ToolIcon name={tool.icon} />
-              <span className="w-full truncate text-center">{tool.label}</span>
+              <span className="text-center" data-tab-label="">
+                {tool.label}
+              </span>
             </button>
           ))}
         </div>

@@ -19,9 +19,12 @@ export interface PdfSearch {
   done: boolean;
   /** True once every page was searched and none had any text (a scan without a text layer). */
   noText: boolean;
+  /** Pages read so far, of `pages`. */
+  searched: number;
+  pages: number;
 }
 
-const EMPTY: PdfSearch = { query: '', options: { matchCase: false, wholeWord: false }, matches: new Map(), total: 0, current: -1, currentAt: null, running: false, done: false, noText: false };
+const EMPTY: PdfSearch = { query: '', options: { matchCase: false, wholeWord: false }, matches: new Map(), total: 0, current: -1, currentAt: null, running: false, done: false, noText: false, searched: 0, pages: 0 };
 
 function locate(matches: Map<number, Match[]>, current: number): { page: number; index: number } | null {
   if (current < 0) return null;
@@ -49,7 +52,7 @@ export function usePdfSearch(doc: PDFDocumentProxy | null, pageCount: number, pr
       if (!doc || query.trim() === '') return;
       const id = ++run.current;
       const matches = new Map<number, Match[]>();
-      setState({ ...EMPTY, query, options, matches, running: true });
+      setState({ ...EMPTY, query, options, matches, running: true, pages: pageCount });
       // Searching reads every page: the rest of the file comes in a few large requests, not page by page.
       void prefetchAll?.().catch(() => {});
       let total = 0;
@@ -57,6 +60,8 @@ export function usePdfSearch(doc: PDFDocumentProxy | null, pageCount: number, pr
       for (let page = 1; page <= pageCount; page++) {
         const content = await pageTextContent(doc, page).catch(() => null);
         if (id !== run.current) return;
+        // The progress shows every few pages, so a long book does not re-render for each one.
+        if (page % 5 === 0 || page === pageCount) setState((previous) => ({ ...previous, searched: page }));
         if (!content) continue;
         const { text } = buildPageText(content.items);
         anyText ||= text.trim() !== '';

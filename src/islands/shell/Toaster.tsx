@@ -11,16 +11,19 @@ const ALERT_CLASS: Record<ToastKind, string> = {
   warning: 'alert-warning',
 };
 
-/** Bottom-right notifications of `notify()`, announced politely to screen readers. */
-export function Toaster({ lang }: { lang: Lang }) {
+/**
+ * Notifications of `notify()`, announced politely to screen readers: bottom right, or at the top
+ * under the bar (`placement="top"`) where the bottom holds controls, as in the readers.
+ */
+export function Toaster({ lang, placement = 'corner' }: { lang: Lang; placement?: 'corner' | 'top' }) {
   return (
     <I18nRoot lang={lang}>
-      <ToastList />
+      <ToastList placement={placement} />
     </I18nRoot>
   );
 }
 
-function ToastList() {
+function ToastList({ placement }: { placement: 'corner' | 'top' }) {
   const { t } = useTranslation();
   const toasts = useStore($toasts);
   return (
@@ -28,7 +31,7 @@ function ToastList() {
       role="status"
       aria-live="polite"
       aria-label={t('shell.notifications')}
-      className="toast toast-end toast-bottom pointer-events-none z-[70] w-full max-w-sm p-3 xs:p-4"
+      className={`toast pointer-events-none z-[70] w-full max-w-sm p-3 ${placement === 'top' ? 'toast-top toast-center pt-16' : 'toast-end toast-bottom xs:p-4'}`}
     >
       {toasts.map((toast) => (
         <div key={toast.id} className={`alert ${ALERT_CLASS[toast.kind]} pointer-events-auto flex w-full items-start shadow-lg`}>

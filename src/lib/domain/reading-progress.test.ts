@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { approximatePages, chapterEnd, formatDuration, minutesLeft, percentRead, progressTexts, readingProgress, spineIndexOfCfi, splitMinutes, updateSpeed } from './reading-progress.ts';
+import { approximatePages, chapterEnd, formatDuration, minutesLeft, percentRead, progressTexts, readingProgress, spineIndexOfCfi, splitMinutes, textLocations, updateSpeed } from './reading-progress.ts';
 
 describe('readingProgress', () => {
   test('a PDF counts its pages', () => {
@@ -14,6 +14,13 @@ describe('readingProgress', () => {
     expect(middle.percent).toBe(50);
     expect(middle.page).toBe(427);
     expect(readingProgress({ kind: 'epub', last_page: 1249, total_page: 1249 })).toMatchObject({ percent: 100, page: 853 });
+  });
+
+  test('a fixed-layout EPUB counts each of its six pages, so no two pages share a number', () => {
+    const labels = [1, 2, 3, 4, 5, 6].map((n) => readingProgress({ kind: 'epub', last_page: n, total_page: 6, fixedLayout: true }));
+    expect(labels.map((p) => p.page)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(labels.every((p) => p.total === 6 && !p.approximate)).toBe(true);
+    expect(labels[5]!.percent).toBe(100);
   });
 
   test('positions out of range are clamped, and an unknown total is 0 % of one page', () => {
@@ -83,5 +90,14 @@ describe('texts', () => {
     expect(formatDuration(0.2, t)).toBe('readingProgress.minutes:{"minutes":1}');
     expect(formatDuration(120, t)).toBe('readingProgress.hours:{"hours":2}');
     expect(formatDuration(125, t)).toBe('readingProgress.hoursMinutes:{"hours":2,"minutes":5}');
+  });
+});
+
+describe('textLocations', () => {
+  test('counts only locations that mark text: a page without text has no character offset', () => {
+    const locations = ['epubcfi(/6/2!/4)', 'epubcfi(/6/4!/4/2,/1:0,/1:1024)', 'epubcfi(/6/4!/4/2,/1:1024,/1:2048)', 'epubcfi(/6/6!/4)'];
+    expect(textLocations(locations, 0, 4)).toBe(2);
+    expect(textLocations(locations, 3, 4)).toBe(0);
+    expect(textLocations(['epubcfi(/6/2!/4)', 'epubcfi(/6/4!/4)'], 0, 2)).toBe(0);
   });
 });

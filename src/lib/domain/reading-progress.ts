@@ -24,6 +24,8 @@ export interface StoredProgress {
   kind: BookKind;
   last_page: number;
   total_page: number;
+  /** A fixed-layout EPUB: each location is a page of its own, counted exactly. */
+  fixedLayout?: boolean;
 }
 
 export interface Progress {
@@ -51,12 +53,12 @@ export function percentRead(position: number, total: number): number {
  * The progress of a position. A PDF counts its pages; an EPUB's locations become approximate pages.
  * A position without a known total gives 0 % of page 1 of 1.
  */
-export function readingProgress({ kind, last_page, total_page }: StoredProgress): Progress {
+export function readingProgress({ kind, last_page, total_page, fixedLayout }: StoredProgress): Progress {
   const total = Math.max(0, Math.floor(total_page || 0));
   const position = Math.min(Math.max(1, Math.floor(last_page || 1)), Math.max(1, total));
   if (total === 0) return { percent: 0, page: 1, total: 1, approximate: kind === 'epub' };
   const percent = percentRead(position, total);
-  if (kind === 'pdf') return { percent, page: position, total, approximate: false };
+  if (kind === 'pdf' || fixedLayout) return { percent, page: position, total, approximate: false };
   const pages = approximatePages(total);
   const page = position >= total ? pages : Math.min(pages, Math.max(1, Math.ceil((position / total) * pages)));
   return { percent, page, total: pages, approximate: true };
@@ -67,6 +69,21 @@ export function minutesLeft(locations: number, charsPerMinute: number): number {
   if (locations <= 0) return 0;
   const speed = charsPerMinute > 0 ? charsPerMinute : DEFAULT_CHARS_PER_MINUTE;
   return Math.max(1, Math.round((locations * LOCATION_CHARS) / speed));
+}
+
+/**
+ * True when an EPUB location marks text: the ingest gives a page without text (a picture, an SVG
+ * page) one location that points at its body, without a character offset.
+ */
+export function isTextLocation(cfi: string): boolean {
+  return cfi.includes(':');
+}
+
+/** How many of the locations from index `from` up to (not including) `to` mark text. */
+export function textLocations(locations: readonly string[], from: number, to: number): number {
+  let count = 0;
+  for (let i = Math.max(0, from); i < Math.min(to, locations.length); i++) if (isTextLocation(locations[i]!)) count += 1;
+  return count;
 }
 
 /** A duration in minutes as whole hours and minutes. */

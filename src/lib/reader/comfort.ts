@@ -16,6 +16,18 @@ const FONT_STACKS = {
 const KEEP_FONT = ':not(code, pre, kbd, samp, tt, math, math *, svg, svg *)';
 
 /**
+ * Pictures stay inside the box of whatever holds them, not only inside the page's column: epub.js
+ * caps images at the column's width, which lets a picture in a `<figure>` (40 px side margins by
+ * default) pass the column's edge and show in the next page's margin. Figures keep side margins
+ * that fit a narrow column; a book's own sizes of pictures and figures still apply.
+ */
+const MEDIA_FITS = [
+  'html body :is(img, svg, video, canvas, object, embed) { max-width: 100% !important; max-inline-size: 100% !important; box-sizing: border-box !important; }',
+  ':where(img, video) { height: auto; }',
+  ':where(figure) { margin-left: min(40px, 6%); margin-right: min(40px, 6%); }',
+].join('\n');
+
+/**
  * The style sheet the reader's comfort settings add to a chapter of a reflowable EPUB: type size
  * relative to the book's own, typeface, line spacing and the theme's colours. A fixed-layout page
  * is a picture of a page: only its surroundings take the theme, never its text.
@@ -27,7 +39,7 @@ export function chapterCss(preferences: ReadingPreferences, fixedLayout: boolean
   const colours = THEME_COLOURS[preferences.theme];
   // A page that holds only a picture (a cover) shows it in the middle.
   const lonePicture = 'body > img:only-child, body > :only-child > img:only-child, body > :only-child > :only-child > img:only-child { display: block; margin-left: auto; margin-right: auto; }';
-  const rules: string[] = [base, lonePicture];
+  const rules: string[] = [base, lonePicture, MEDIA_FITS];
   if (preferences.font_size !== 100) rules.push(`html { font-size: ${preferences.font_size}% !important; }`);
   if (preferences.font_family !== 'book') {
     rules.push(`body, body *${KEEP_FONT} { font-family: ${FONT_STACKS[preferences.font_family]} !important; }`);

@@ -4,6 +4,8 @@
  * that fail to load.
  */
 
+import { inertStyleElement } from './epub-csp.ts';
+
 export type PageLayout = 'reflowable' | 'pre-paginated';
 
 const XHTML = 'http://www.w3.org/1999/xhtml';
@@ -49,8 +51,7 @@ export function svgAsPage(text: string): Document {
   const viewport = page.createElementNS(XHTML, 'meta');
   viewport.setAttribute('name', 'viewport');
   viewport.setAttribute('content', `width=${Math.round(width)}, height=${Math.round(height)}`);
-  const style = page.createElementNS(XHTML, 'style');
-  style.textContent = `html, body { margin: 0; padding: 0; } body > svg { display: block; width: ${width}px; height: ${height}px; }`;
+  const style = inertStyleElement(page, XHTML, `html, body { margin: 0; padding: 0; } body > svg { display: block; width: ${width}px; height: ${height}px; }`);
   head.append(title, viewport, style);
   const body = page.createElementNS(XHTML, 'body');
   body.append(page.importNode(svg, true));

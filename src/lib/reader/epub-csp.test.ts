@@ -21,4 +21,7 @@ describe('neutralizeInlineStyles', () => {
     expect(neutralizeInlineStyles('<head><style/></head>')).toBe('<head></head>');
     expect(neutralizeInlineStyles('<style>\n@media (x) {\n a { b: c }\n}\n</style>')).toBe('<epub-style hidden="">\n@media (x) {\n a { b: c }\n}\n</epub-style>');
   });
+  test('a prefixed SVG style element is set aside too', () => {
+    expect(neutralizeInlineStyles('<svg:svg><svg:style>rect { fill: red }</svg:style><svg:style/></svg:svg>')).toBe('<svg:svg><epub-style hidden="">rect { fill: red }</epub-style></svg:svg>');
+  });
 });

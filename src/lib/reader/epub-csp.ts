@@ -18,9 +18,22 @@ const STYLE_ELEMENT = 'epub-style';
  */
 export function neutralizeInlineStyles(markup: string): string {
   return markup
-    .replace(/<style\b([^>]*)>([\s\S]*?)<\/style\s*>/gi, (_match, attributes: string, css: string) => `<${STYLE_ELEMENT} hidden=""${attributes.replace(/\s*\/$/, '')}>${css}</${STYLE_ELEMENT}>`)
-    .replace(/<style\b([^>]*)\/>/gi, '')
+    // `<style>` and prefixed ones such as `<svg:style>` in SVG pages.
+    .replace(/<((?:[\w.-]+:)?)style\b([^>]*)>([\s\S]*?)<\/\1style\s*>/gi, (_match, _prefix: string, attributes: string, css: string) => `<${STYLE_ELEMENT} hidden=""${attributes.replace(/\s*\/$/, '')}>${css}</${STYLE_ELEMENT}>`)
+    .replace(/<(?:[\w.-]+:)?style\b([^>]*)\/>/gi, '')
     .replace(/(<[A-Za-z][^<>]*?\s)style(\s*=\s*["'])/g, `$1${STYLE_ATTRIBUTE}$2`);
+}
+
+/**
+ * A style sheet the reader writes into a chapter it makes itself (an SVG page), in the inert form
+ * {@link restoreInlineStyles} applies: a `<style>` element would be refused by the policy even in a
+ * document that is never shown.
+ */
+export function inertStyleElement(doc: Document, namespace: string, css: string): Element {
+  const stash = doc.createElementNS(namespace, STYLE_ELEMENT);
+  stash.setAttribute('hidden', '');
+  stash.textContent = css;
+  return stash;
 }
 
 /** Moves a chapter's `style` attributes and `<style>` elements out of the policy's way (a spine content hook). */

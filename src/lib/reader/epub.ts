@@ -52,7 +52,8 @@ export function createEpubFetcher(data: BookReadingData) {
     return `epub/${decodeURIComponent(url.pathname.slice(base.pathname.length))}`;
   }
 
-  function bytes(input: string): Promise<Uint8Array<ArrayBuffer>> {
+  /** A resource's bytes; `keep` false leaves a resource not fetched before out of the cache (a search reads every chapter once). */
+  function bytes(input: string, keep = true): Promise<Uint8Array<ArrayBuffer>> {
     const url = new URL(input, base);
     url.hash = '';
     const key = url.pathname;
@@ -74,6 +75,7 @@ export function createEpubFetcher(data: BookReadingData) {
           return new Uint8Array(await response.arrayBuffer());
         });
       }
+      if (!keep) return entry;
       entry.catch(() => cache.delete(key));
       cache.set(key, entry);
     }
@@ -89,8 +91,15 @@ export function createEpubFetcher(data: BookReadingData) {
     if (navUrl && new URL(url, base).pathname === navUrl) {
       return new DOMParser().parseFromString(data.epub?.nav_kind === 'ncx' ? EMPTY_NCX : EMPTY_NAV, data.epub?.nav_kind === 'ncx' ? 'text/xml' : 'application/xhtml+xml');
     }
-    const kind = type || extension(url);
-    const body = await bytes(url);
+    return parse(url, type || extension(url), await bytes(url));
+  }
+
+  /** A chapter's document, fetched for a search and not kept: the caller lets it go when done. */
+  async function transientDocument(url: string): Promise<Document> {
+    return (await parse(url, extension(url), await bytes(url, false))) as Document;
+  }
+
+  function parse(url: string, kind: string, body: Uint8Array<ArrayBuffer>): unknown {
     if (kind === 'binary') return body.buffer;
     if (kind === 'blob') return new Blob([body], { type: MEDIA_TYPES[extension(url)] ?? 'application/octet-stream' });
     const text = new TextDecoder().decode(body);
@@ -103,7 +112,7 @@ export function createEpubFetcher(data: BookReadingData) {
     return text;
   }
 
-  return { base, bytes, request };
+  return { base, bytes, request, transientDocument };
 }
 
 export type EpubFetcher = ReturnType<typeof createEpubFetcher>;
