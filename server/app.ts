@@ -12,6 +12,7 @@ import { socialRoutes } from './routes/social.ts';
 import { epustakaRoutes } from './routes/epustaka.ts';
 import { libraryRoutes } from './routes/libraries.ts';
 import { membershipRoutes } from './routes/memberships.ts';
+import { librarySettingsRoutes } from './routes/library-settings.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { ingestRoutes } from './routes/ingest.ts';
 import { readingRoutes } from './routes/reading.ts';
@@ -69,6 +70,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/webhook', epustakaRoutes(deps));
   app.route('/webhook', libraryRoutes(deps));
   app.route('/webhook', membershipRoutes(deps));
+  app.route('/webhook', librarySettingsRoutes(deps));
   app.route('/storage', streamRoutes(deps));
   app.route('/storage', ingestRoutes(deps));
   app.route('/webhook', readingRoutes(deps));
