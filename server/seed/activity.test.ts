@@ -113,4 +113,23 @@ describe('demo social', () => {
     expect(history.body.meta.total).toBe(3);
     expect(history.body.data[0].book_title).toBe('Bayang-Bayang Gunung Agung');
   });
+
+  test('the student has every kind of history her profile shows: books, articles, reviews and a post; Rina has read an article', async () => {
+    const token = await signIn(ctx, { id: ids.get('siswa')! });
+    const profile = await ctx.request('GET', `/webhook/profile?user_id=${ids.get('siswa')}`, { token });
+    expect(profile.body.data.history.book).toBeGreaterThan(0);
+    expect(profile.body.data.history.article).toBe(2);
+    const articles = await ctx.request('GET', '/webhook/news-history-list', { token });
+    expect(articles.body.data.map((a: { news_title: string }) => a.news_title)).toEqual([
+      'Cara Menulis Resensi Buku yang Menarik',
+      'Lima Cara Meminjam Buku Digital dengan Lancar',
+    ]);
+    for (const row of articles.body.data) expect(row.collection_id).toBe(row.id);
+    const own = await ctx.request('GET', `/webhook/feeds?user_id=${ids.get('siswa')}&limit=50`, { token });
+    const types = own.body.data.map((i: { feed_type: string }) => i.feed_type);
+    expect(types).toContain('VISUAL_POST');
+    expect(types).toContain('BOOK_REVIEW');
+    const rina = await ctx.request('GET', `/webhook/profile?user_id=${ids.get('rina')}`, { token });
+    expect(rina.body.data.history.article).toBe(1);
+  });
 });

@@ -4,7 +4,7 @@ import { hashPassword } from '../auth/password.ts';
 import { DEMO_PASSWORD, insertAccounts } from './accounts.ts';
 import { insertCatalogue, type MembershipPlan } from './catalogue.ts';
 import { insertActivity } from './activity.ts';
-import { insertMediaHistory, insertSocial } from './social.ts';
+import { insertArticleHistory, insertMediaHistory, insertSocial } from './social.ts';
 import { insertHome } from './home.ts';
 import { books, authors, categories, epustakas } from './content/index.ts';
 import { attachDemoBookFiles } from '../reader/demo-books.ts';
@@ -61,6 +61,7 @@ export async function seedDemo(
     await insertActivity(tx, userIds, bookIds, rows[0]!.id);
     await insertSocial(tx, userIds, bookIds);
     await insertDemoNews(tx, config.organizationId);
+    await insertArticleHistory(tx, config.organizationId);
     await insertHome(tx, config.organizationId);
   });
   options.log?.(`demo data ready: ${books.length} books in ${epustakas.length} ePustaka`);

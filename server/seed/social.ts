@@ -4,7 +4,8 @@ import { addFeedItem } from '../feed/feed.repository.ts';
 /*
  * The social side of the demo, so profiles and timelines have something to show: every demo loan
  * is in its reader's history and on the timeline (as borrowing and reviewing put it there), a
- * recommendation, two posts with a few likes and comments, and some more follows.
+ * recommendation, posts with a few likes and comments (one by the student), some more follows,
+ * and the articles, video and audio the student opened, so her profile has every tab.
  */
 
 /** More follows, besides those of the activity seed: [follower, followed]. */
@@ -21,6 +22,13 @@ const posts: { user: string; message: string; daysAgo: number; likes: string[]; 
     daysAgo: 3,
     likes: ['siswa', 'rina'],
     comments: [{ user: 'siswa', body: 'Siap, Pak! Saya pilih Gerimis di Kota Kembang.' }],
+  },
+  {
+    user: 'siswa',
+    message: 'Baru selesai membaca Timun Mas dan Raksasa Hijau. Ceritanya seru untuk dibacakan ke adik!',
+    daysAgo: 2,
+    likes: ['rina', 'guru'],
+    comments: [{ user: 'rina', body: 'Setuju, aku juga suka bagian akhirnya.' }],
   },
   {
     user: 'rina',
@@ -72,6 +80,30 @@ export async function insertSocial(db: Queryable, userIds: Map<string, string>, 
 
   for (const [follower, followed] of follows) {
     await db.query('INSERT INTO follows (follower_id, followed_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [user(follower), user(followed)]);
+  }
+}
+
+/** The articles the student and Rina read (demo articles by title, read from the library holding them). */
+const ARTICLE_HISTORY: { user: string; title: string; daysAgo: number }[] = [
+  { user: 'siswa@demo.id', title: 'Lima Cara Meminjam Buku Digital dengan Lancar', daysAgo: 3 },
+  { user: 'siswa@demo.id', title: 'Cara Menulis Resensi Buku yang Menarik', daysAgo: 1 },
+  { user: 'rina@demo.id', title: 'Klub Buku Bulan Ini Membahas Laskar Pelangi', daysAgo: 2 },
+];
+
+/** Puts those article reads in the readers' histories; call after the demo articles are in. */
+export async function insertArticleHistory(db: Queryable, organizationId: string, now = new Date()): Promise<void> {
+  for (const entry of ARTICLE_HISTORY) {
+    const at = new Date(now.getTime() - entry.daysAgo * DAY).toISOString();
+    await db.query(
+      `INSERT INTO content_access_history (user_id, object_type, object_id, epustaka_id, progress, first_accessed_at, last_accessed_at)
+       SELECT u.id, 'ARTICLE', n.id, en.epustaka_id, 0, $3, $3
+         FROM users u
+         JOIN news n ON n.organization_id = u.organization_id AND n.news_title = $2
+         JOIN LATERAL (SELECT epustaka_id FROM epustaka_news WHERE news_id = n.id ORDER BY created_at LIMIT 1) en ON true
+        WHERE u.email = $1 AND u.organization_id = $4
+       ON CONFLICT (user_id, object_type, object_id) DO NOTHING`,
+      [entry.user, entry.title, at, organizationId],
+    );
   }
 }
 
