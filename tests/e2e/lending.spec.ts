@@ -246,3 +246,21 @@ test.describe('loan limit', () => {
     await expect(row.getByRole('button', { name: 'Pinjam', exact: true })).toBeEnabled();
   });
 });
+
+test.describe('reader address /read', () => {
+  test('/read?book= opens the reader the book needs; without a book it leads to the borrowed books', async ({ page }) => {
+    await signInAsNewMember(page, 'Pembaca Alamat Read');
+    const book = (await allBooks(page.request))[0]!;
+    const detail = (await apiJson<{ data: { file_ext: string } }>(page.request, '/webhook/book-detail', { book_id: book.id })).data;
+    const reader = detail.file_ext === 'epub' ? '/read-book-epub' : '/read-book';
+    for (const address of [`/read?book=${book.id}`, `/read?book_id=${book.id}`]) {
+      const res = await page.request.get(address, { maxRedirects: 0 });
+      expect(res.status()).toBe(302);
+      expect(res.headers().location).toBe(`${reader}?book=${book.id}`);
+    }
+    for (const address of ['/read', '/read?book=undefined', '/read?book=00000000-0000-4000-8000-000000000000']) {
+      await page.goto(address);
+      await expect(page, address).toHaveURL(/\/shelf\?tab=borrow$/);
+    }
+  });
+});
