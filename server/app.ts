@@ -13,6 +13,7 @@ import { epustakaRoutes } from './routes/epustaka.ts';
 import { libraryRoutes } from './routes/libraries.ts';
 import { membershipRoutes } from './routes/memberships.ts';
 import { librarySettingsRoutes } from './routes/library-settings.ts';
+import { specListRoutes } from './routes/spec-lists.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { ingestRoutes } from './routes/ingest.ts';
 import { readingRoutes } from './routes/reading.ts';
@@ -71,6 +72,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/webhook', libraryRoutes(deps));
   app.route('/webhook', membershipRoutes(deps));
   app.route('/webhook', librarySettingsRoutes(deps));
+  app.route('/webhook', specListRoutes(deps));
   app.route('/storage', streamRoutes(deps));
   app.route('/storage', ingestRoutes(deps));
   app.route('/webhook', readingRoutes(deps));

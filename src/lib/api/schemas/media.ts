@@ -80,8 +80,9 @@ export interface MediaItem {
   progress: number;
 }
 
-/** A row of a media history. */
+/** A row of a media history (spec 02 §3 "Multimedia"): `collection_id` is the item's id, as its links name it. */
 export interface MediaHistoryItem extends MediaItem {
+  collection_id: string;
   history_id: string;
   last_accessed_at: string;
 }
