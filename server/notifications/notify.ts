@@ -15,6 +15,9 @@ export interface NotificationInput {
   link: string;
   /** Makes the notification at most once per user and key (e.g. `follow:<follow id>`). */
   dedupeKey?: string;
+  /** What it is about (a FEED item, a BOOK, an EPUSTAKA, a USER) and who caused it, as the API names them. */
+  object?: { type: string; id: string };
+  senderId?: string;
 }
 
 /** A notification just stored. */
@@ -44,6 +47,8 @@ export async function notify(db: Queryable, input: NotificationInput): Promise<v
     params: input.params ?? {},
     link: input.link,
     dedupeKey: input.dedupeKey,
+    object: input.object,
+    senderId: input.senderId,
   });
   if (!row) return;
   const stored: StoredNotification = {

@@ -17,6 +17,7 @@ import { migration as push } from './20261127_03_push.ts';
 import { migration as storagePending } from './20261127_04_storage_pending.ts';
 import { migration as bookRatingSummary } from './20261128_01_book_rating_summary.ts';
 import { migration as epustakaLoanLimit } from './20261128_20_epustaka_loan_limit.ts';
+import { migration as notificationObjects } from './20261128_21_notification_objects.ts';
 
 /** Every migration, oldest first. */
-export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, notifications, activity, people, epustakaMembership, media, qrCodes, push, storagePending, bookRatingSummary, epustakaLoanLimit];
+export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, notifications, activity, people, epustakaMembership, media, qrCodes, push, storagePending, bookRatingSummary, epustakaLoanLimit, notificationObjects];
