@@ -132,4 +132,18 @@ describe('demo social', () => {
     const rina = await ctx.request('GET', `/webhook/profile?user_id=${ids.get('rina')}`, { token });
     expect(rina.body.data.history.article).toBe(1);
   });
+
+  test('the demo bells ring: the librarian has her two join requests and Sekar the teacher\'s recommendation, unread', async () => {
+    const ratna = await signIn(ctx, { id: ids.get('pustakawan')! });
+    const hers = await ctx.request('GET', '/webhook/notifications', { token: ratna });
+    expect(hers.body.meta.unread).toBeGreaterThanOrEqual(2);
+    const requests = hers.body.data.filter((n: { event: string }) => n.event === 'join_request');
+    expect(requests.map((n: { sender: { id: string } }) => n.sender.id).sort()).toEqual([ids.get('rina'), ids.get('yoga')].sort());
+    const sekar = await signIn(ctx, { id: ids.get('siswa')! });
+    const mine = await ctx.request('GET', '/webhook/notifications', { token: sekar });
+    expect(mine.body.meta.unread).toBeGreaterThanOrEqual(1);
+    expect(mine.body.data.find((n: { event: string }) => n.event === 'recommend')).toMatchObject({
+      object_type: 'BOOK', object_id: ids.get('Bayang-Bayang Gunung Agung'), sender: { id: ids.get('guru') }, is_read: false,
+    });
+  });
 });

@@ -10,6 +10,7 @@ import { books, authors, categories, epustakas } from './content/index.ts';
 import { attachDemoBookFiles } from '../reader/demo-books.ts';
 import { attachDemoEditions } from './readable-books.ts';
 import { insertDemoNews } from './media/news.ts';
+import { announcePendingRequests } from './requests.ts';
 import { attachDemoMedia } from './media/media.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { openObjectStore } from '../storage/open.ts';
@@ -59,6 +60,7 @@ export async function seedDemo(
     const nusantara = epustakas.find((e) => e.key === 'nusantara')!;
     const { rows } = await tx.query<{ id: string }>('SELECT id FROM epustaka WHERE epustaka_name = $1', [nusantara.name]);
     await insertActivity(tx, userIds, bookIds, rows[0]!.id);
+    await announcePendingRequests(tx);
     await insertSocial(tx, userIds, bookIds);
     await insertDemoNews(tx, config.organizationId);
     await insertArticleHistory(tx, config.organizationId);

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/client.ts';
 import { addFeedItem } from '../feed/feed.repository.ts';
+import { notifyRecommendation } from '../notifications/social-events.ts';
 
 /*
  * The social side of the demo, so profiles and timelines have something to show: every demo loan
@@ -55,15 +56,20 @@ export async function insertSocial(db: Queryable, userIds: Map<string, string>, 
      ON CONFLICT (user_id, object_type, object_id) DO NOTHING`,
     [users],
   );
-  await addFeedItem(db, {
+  // The recommendation is told to its targets as recommending does (a notification each).
+  const recommended = bookIds.get('bayang-bayang-gunung-agung')!;
+  const targets = [user('siswa'), user('rina')];
+  const feedId = await addFeedItem(db, {
     type: 'BOOK_RECOMMENDATION',
     senderId: user('guru'),
     objectType: 'BOOK',
-    objectId: bookIds.get('bayang-bayang-gunung-agung')!,
+    objectId: recommended,
     message: 'Novel sejarah yang pas untuk tugas resensi.',
-    targets: [user('siswa'), user('rina')],
+    targets,
     now: new Date(now.getTime() - 4 * DAY),
   });
+  const { rows: titled } = await db.query<{ catalog_title: string }>('SELECT catalog_title FROM books WHERE id = $1', [recommended]);
+  await notifyRecommendation(db, { feedId, senderId: user('guru'), bookId: recommended, title: titled[0]!.catalog_title, targetIds: targets });
 
   for (const post of posts) {
     const at = new Date(now.getTime() - post.daysAgo * DAY);
