@@ -113,7 +113,8 @@ test.describe('no dead links', () => {
   });
 
   test('signed in, every link from / answers 200, menus included', async ({ page, baseURL }) => {
-    test.setTimeout(300_000);
+    // Every tab of two profiles is visited besides the other starts: about 40 pages and their links.
+    test.setTimeout(480_000);
     await signIn(page, demoUsers.siswa);
     // Another member's profile, every tab: Rina has read an article too.
     const people = (await (await page.request.get('/webhook/search-user', { params: { q: 'Rina' } })).json()).data as { id: string }[];
