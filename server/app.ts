@@ -12,6 +12,8 @@ import { socialRoutes } from './routes/social.ts';
 import { epustakaRoutes } from './routes/epustaka.ts';
 import { libraryRoutes } from './routes/libraries.ts';
 import { membershipRoutes } from './routes/memberships.ts';
+import { librarySettingsRoutes } from './routes/library-settings.ts';
+import { specListRoutes } from './routes/spec-lists.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { ingestRoutes } from './routes/ingest.ts';
 import { readingRoutes } from './routes/reading.ts';
@@ -74,6 +76,8 @@ export function createApi(deps: ApiDeps) {
   app.route('/webhook', epustakaRoutes(deps));
   app.route('/webhook', libraryRoutes(deps));
   app.route('/webhook', membershipRoutes(deps));
+  app.route('/webhook', librarySettingsRoutes(deps));
+  app.route('/webhook', specListRoutes(deps));
   app.route('/storage', streamRoutes(deps));
   app.route('/storage', ingestRoutes(deps));
   app.route('/webhook', readingRoutes(deps));

@@ -1,5 +1,5 @@
 import type { ApiDeps } from '../deps.ts';
-import type { BookDetail, BorrowStatus, EpustakaBrief, PublicBookDetail } from '../../src/lib/api/schemas/catalogue.ts';
+import type { BookDetail, BorrowHolding, BorrowStatus, PublicBookDetail } from '../../src/lib/api/schemas/catalogue.ts';
 import { notFound } from '../http/errors.ts';
 import { findBookBrief, findBookDetail, toRelatedBook, type BookDetailRow } from './books.repository.ts';
 import { findBookView } from './book-view.repository.ts';
@@ -8,6 +8,7 @@ import { dateOnly, fileSizeInfo, iso, numberOrNull } from './format.ts';
 import { findOpenLoan, hasBorrowedBefore } from './loans.repository.ts';
 import { settleDue } from './loans.service.ts';
 import { hasReadableFile } from './readable.repository.ts';
+import { findLoanRooms } from './loan-limit.repository.ts';
 
 const bookNotFound = () => notFound('book_not_found', 'The book could not be found.');
 
@@ -121,14 +122,19 @@ export async function getBorrowStatus(deps: ApiDeps, callerId: string, bookId: s
 }
 
 /**
- * The ePustaka holding a book, with the caller's membership and the copies of each.
+ * The ePustaka holding a book, with the caller's membership, the copies of each, and the caller's
+ * open loans from each against its limit.
  * @throws ApiError 404 book_not_found, or no_epustaka when no ePustaka (of the organisation) holds it.
  */
-export async function listBookEpustaka(deps: ApiDeps, callerId: string, bookId: string, organizationId?: string): Promise<EpustakaBrief[]> {
+export async function listBookEpustaka(deps: ApiDeps, callerId: string, bookId: string, organizationId?: string): Promise<BorrowHolding[]> {
   await settleDue(deps);
   if (!(await findBookBrief(deps.db, bookId))) throw bookNotFound();
   const now = deps.now();
   const holdings = await listHoldingViews(deps.db, bookId, callerId, organizationId);
   if (holdings.length === 0) throw notFound('no_epustaka', 'No ePustaka holds this book.');
-  return holdings.map((h) => toEpustakaBrief(h, now));
+  const rooms = await findLoanRooms(deps.db, holdings.map((h) => h.epustaka_id), callerId, now);
+  return holdings.map((h) => {
+    const room = rooms.get(h.epustaka_id) ?? { limit: 0, open: 0 };
+    return { ...toEpustakaBrief(h, now), loan_limit: room.limit, open_loans: room.open };
+  });
 }

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/client.ts';
 import { HOLDING, type HoldingRow, type MembershipRow } from './epustaka.repository.ts';
+import { openLoansSql } from './loan-limit.repository.ts';
 
 /** What deciding a loan or a place in a queue needs to know before its transaction, read at once. */
 export interface LendingStanding {
@@ -57,11 +58,15 @@ export interface LoanState {
   offer_id: string | null;
   /** The caller waits (without an offer) for the book in some ePustaka's line. */
   waiting: boolean;
+  /** How many loans one member may have open from this ePustaka, and how many the caller has. */
+  loan_limit: number;
+  open_loans: number;
 }
 
 /**
- * Read after lockHolding, so it sees everything committed before the lock was granted: whether
- * settleHolding has work, the caller's open loan, offer and waiting entries, in one round trip.
+ * Read after lockHolding and lockMemberLoans, so it sees everything committed before the locks were
+ * granted: whether settleHolding has work, the caller's open loan, offer and waiting entries, and
+ * the caller's open loans from the ePustaka against its limit, in one round trip.
  */
 export async function findLoanState(tx: Queryable, epustakaId: string, bookId: string, userId: string, now: Date): Promise<LoanState> {
   const { rows } = await tx.query<LoanState>(
@@ -72,7 +77,9 @@ export async function findLoanState(tx: Queryable, epustakaId: string, bookId: s
             (SELECT id FROM borrows WHERE user_id = $3 AND book_id = $2 AND returned_at IS NULL LIMIT 1) AS open_loan_id,
             (SELECT id FROM book_queues
               WHERE user_id = $3 AND epustaka_id = $1 AND book_id = $2 AND ended_at IS NULL AND offered_at IS NOT NULL LIMIT 1) AS offer_id,
-            EXISTS (SELECT 1 FROM book_queues WHERE user_id = $3 AND book_id = $2 AND ended_at IS NULL AND offered_at IS NULL) AS waiting`,
+            EXISTS (SELECT 1 FROM book_queues WHERE user_id = $3 AND book_id = $2 AND ended_at IS NULL AND offered_at IS NULL) AS waiting,
+            (SELECT max_loans_per_member FROM epustaka WHERE id = $1) AS loan_limit,
+            (${openLoansSql('$1', '$3', '$4')}) AS open_loans`,
     [epustakaId, bookId, userId, now.toISOString()],
   );
   return rows[0]!;

@@ -27,6 +27,7 @@ import { endQueueEntry, endWaitingEntries, expireOffers, offerToNext } from './q
 import { notWebReadable } from './readable.repository.ts';
 import { findLendingStanding, findLoanState } from './lending.repository.ts';
 import { mailNewOffers } from './queue-mail.ts';
+import { lockMemberLoans } from './loan-limit.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -117,8 +118,11 @@ export async function requireLendable(
  * Lends a book to the caller from one ePustaka, in one transaction under the holding's lock.
  * A DRM book takes a copy (or the copy offered to the caller from the queue); an open book is
  * never counted. Asking again while the loan from the same ePustaka is open answers that loan
- * (`repeated`), so a retried request never makes a second loan.
- * @throws ApiError book_not_found, not_web_readable, not_member, membership_pending, membership_expired, no_copies, already_borrowed.
+ * (`repeated`), so a retried request never makes a second loan. A member has at most the
+ * ePustaka's `max_loans_per_member` loans open from it, a claimed queue offer included: the count
+ * is read under the lock of their membership row, so parallel borrows of different books cannot
+ * pass it together.
+ * @throws ApiError book_not_found, not_web_readable, not_member, membership_pending, membership_expired, no_copies, already_borrowed, loan_limit_reached.
  */
 export async function borrow(deps: ApiDeps, callerId: string, input: BorrowInput): Promise<{ loan: BorrowRecord; repeated: boolean }> {
   if (input.user_id !== callerId) throw forbidden('user_mismatch', 'You can only borrow for yourself.');
@@ -127,7 +131,9 @@ export async function borrow(deps: ApiDeps, callerId: string, input: BorrowInput
   return inTransaction(deps.db, async (tx) => {
     const locked = await lockHolding(tx, input.epustaka_id, input.book_id);
     if (!locked) throw notFound('book_not_found', 'This ePustaka does not hold the book.');
-    // Read under the lock; settling (rare) changes what it says, so it is read again after.
+    // Holding first, then the membership: one member's loans from one library go one at a time.
+    if (!(await lockMemberLoans(tx, input.epustaka_id, callerId))) throw forbidden('not_member', 'You are not registered as an ePustaka member yet.');
+    // Read under the locks; settling (rare) changes what it says, so it is read again after.
     let state = await findLoanState(tx, input.epustaka_id, input.book_id, callerId, now);
     if (state.due) {
       await settleHolding(tx, locked, now);
@@ -137,6 +143,9 @@ export async function borrow(deps: ApiDeps, callerId: string, input: BorrowInput
       const open = await findOpenLoan(tx, callerId, input.book_id);
       if (open?.epustaka_id === input.epustaka_id) return { loan: toBorrowRecord(open), repeated: true };
       if (open) throw conflict('already_borrowed', 'You already have this book on loan from another ePustaka.');
+    }
+    if (state.open_loans >= state.loan_limit) {
+      throw conflict('loan_limit_reached', `You have ${state.open_loans} of ${state.loan_limit} loans from this ePustaka; return one to borrow another.`);
     }
     if (locked.using_drm) {
       if (state.offer_id) await endQueueEntry(tx, state.offer_id, 'borrowed', now);

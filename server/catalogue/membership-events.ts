@@ -10,7 +10,7 @@ import { epustakaPath, membershipPath } from '../../src/lib/domain/libraries.ts'
 /** `membershipId` asked to join a private library: its administrators are told, once per request. */
 export async function notifyJoinRequest(
   tx: Queryable,
-  input: { membershipId: string; epustakaId: string; epustakaName: string; requesterName: string; requestedAt: Date },
+  input: { membershipId: string; epustakaId: string; epustakaName: string; requesterId: string; requesterName: string; requestedAt: Date },
 ): Promise<void> {
   const { rows } = await tx.query<{ user_id: string }>(
     `SELECT created_by AS user_id FROM epustaka WHERE id = $1 AND created_by IS NOT NULL
@@ -26,6 +26,8 @@ export async function notifyJoinRequest(
       params: { name: input.requesterName, epustaka: input.epustakaName },
       link: membershipPath(input.epustakaId, 'requests'),
       dedupeKey: `join_request:${input.membershipId}:${input.requestedAt.toISOString()}`,
+      object: { type: 'EPUSTAKA', id: input.epustakaId },
+      senderId: input.requesterId,
     });
   }
 }
@@ -42,5 +44,6 @@ export async function notifyJoinApproved(
     params: { epustaka: input.epustakaName },
     link: epustakaPath(input.epustakaId),
     dedupeKey: `join_approved:${input.membershipId}:${new Date(input.requestedAt).toISOString()}`,
+    object: { type: 'EPUSTAKA', id: input.epustakaId },
   });
 }

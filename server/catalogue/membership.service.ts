@@ -45,7 +45,7 @@ export async function joinEpustaka(deps: ApiDeps, callerId: string, input: JoinE
         }
         if (status === 0) {
           const { rows } = await tx.query<{ name: string }>('SELECT name FROM users WHERE id = $1', [userId]);
-          await notifyJoinRequest(tx, { membershipId, epustakaId: epustaka.id, epustakaName: epustaka.epustaka_name, requesterName: rows[0]!.name, requestedAt: now });
+          await notifyJoinRequest(tx, { membershipId, epustakaId: epustaka.id, epustakaName: epustaka.epustaka_name, requesterId: userId, requesterName: rows[0]!.name, requestedAt: now });
         }
       }
       result.push({ user_id: userId, member_status: status });

@@ -84,6 +84,7 @@ export async function addComment(deps: ApiDeps, callerId: string, input: Comment
         params: { name: await userName(tx, callerId), excerpt: excerpt(input.comment) },
         link,
         dedupeKey: `${event}:${commentId}`,
+        object: { type: input.object_type, id: input.object_id },
         senderId: callerId,
       });
     }

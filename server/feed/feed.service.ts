@@ -49,6 +49,7 @@ export async function setLike(deps: ApiDeps, callerId: string, feedId: string, l
         params: { name: await userName(tx, callerId) },
         link: feedDetailPath(feedId),
         dedupeKey: `like:${feedId}:${callerId}`,
+        object: { type: 'FEED', id: feedId },
         senderId: callerId,
       });
     }

@@ -18,6 +18,8 @@ interface CardRow {
   member_status: MemberStatus | null;
   expires_at: Date | string | null;
   request_count?: number;
+  max_loans_per_member?: number;
+  is_owner?: boolean;
 }
 
 interface DetailRow extends CardRow {
@@ -50,6 +52,7 @@ function toCard(row: CardRow, now: Date): EpustakaCard {
     has_join: status !== null,
     member_status: status,
     ...(row.request_count === undefined ? {} : { request_count: row.request_count }),
+    ...(row.max_loans_per_member === undefined ? {} : { max_loans_per_member: row.max_loans_per_member, is_owner: row.is_owner ?? false }),
   };
 }
 
@@ -81,7 +84,8 @@ export async function listLibraries(
   params.push(options.viewerId, options.limit, options.offset);
   const { rows } = await db.query<CardRow>(
     `SELECT e.id, e.epustaka_name, e.epustaka_logo, e.epustaka_isprivate, e.epustaka_category, m.member_status, m.expires_at,
-            ${options.managedBy ? '(SELECT count(*)::int FROM epustaka_members r WHERE r.epustaka_id = e.id AND r.member_status = 0) AS request_count,' : ''}
+            ${options.managedBy ? `(SELECT count(*)::int FROM epustaka_members r WHERE r.epustaka_id = e.id AND r.member_status = 0) AS request_count,
+                                   e.max_loans_per_member, coalesce(e.created_by = $${params.length - 2}, false) AS is_owner,` : ''}
             ${COUNTS.replace(/\$NOW/g, '$2')}
        FROM epustaka e LEFT JOIN epustaka_members m ON m.epustaka_id = e.id AND m.user_id = $${params.length - 2}
       WHERE ${filter}

@@ -144,7 +144,7 @@ export async function listMediaHistory(
   );
   return {
     total: count.rows[0]!.n,
-    rows: rows.map((r) => ({ ...toMediaItem(r), history_id: r.history_id, last_accessed_at: iso(r.last_accessed_at) })),
+    rows: rows.map((r) => ({ ...toMediaItem(r), collection_id: r.id, history_id: r.history_id, last_accessed_at: iso(r.last_accessed_at) })),
   };
 }
 

@@ -113,6 +113,6 @@ export async function listNewsHistory(
   );
   return {
     total: count.rows[0]!.n,
-    rows: rows.map((r) => ({ ...toNewsItem(r), history_id: r.history_id, last_accessed_at: iso(r.last_accessed_at) })),
+    rows: rows.map((r) => ({ ...toNewsItem(r), collection_id: r.id, history_id: r.history_id, last_accessed_at: iso(r.last_accessed_at) })),
   };
 }

@@ -27,6 +27,7 @@ export async function notifyLoansDueSoon(db: Queryable, userId: string, now: Dat
       params: { title: loan.catalog_title, due },
       link: `/book/${loan.book_id}/${loan.epustaka_id}`,
       dedupeKey: `loan_due:${loan.id}:${due}`,
+      object: { type: 'BOOK', id: loan.book_id },
     });
   }
 }

@@ -15,7 +15,9 @@ export interface NotificationInput {
   link: string;
   /** Makes the notification at most once per user and key (e.g. `follow:<follow id>`). */
   dedupeKey?: string;
-  /** The person whose action this reports, if any: the hourly cap per sender and recipient applies. */
+  /** What it is about (a FEED item, a BOOK, an EPUSTAKA, a USER), as the API names it. */
+  object?: { type: string; id: string };
+  /** The person whose action this reports, if any: the API names them, and the hourly cap per sender and recipient applies. */
   senderId?: string;
 }
 
@@ -57,6 +59,8 @@ export async function notify(db: Queryable, input: NotificationInput): Promise<v
     params: input.params ?? {},
     link: input.link,
     dedupeKey: input.dedupeKey,
+    object: input.object,
+    senderId: input.senderId,
   });
   if (!row) return;
   const stored: StoredNotification = {

@@ -13,5 +13,6 @@ export async function notifyQueueOffer(
     params: { title: offer.catalog_title, epustaka: offer.epustaka_name, deadline: new Date(offer.offer_expires_at).toISOString() },
     link: `/book/${offer.book_id}/${offer.epustaka_id}`,
     dedupeKey: `queue_offer:${offer.id}`,
+    object: { type: 'BOOK', id: offer.book_id },
   });
 }

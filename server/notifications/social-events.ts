@@ -15,6 +15,7 @@ export async function notifyFollow(tx: Queryable, followerId: string, followedId
     params: { name: await userName(tx, followerId) },
     link: `/profil/user/${followerId}`,
     dedupeKey: `follow:${followerId}`,
+    object: { type: 'USER', id: followerId },
     senderId: followerId,
   });
 }
@@ -33,6 +34,7 @@ export async function notifyRecommendation(
       params: { name, title: rec.title },
       link: `/book/${rec.bookId}`,
       dedupeKey: `recommend:${rec.feedId}`,
+      object: { type: 'BOOK', id: rec.bookId },
       senderId: rec.senderId,
     });
   }

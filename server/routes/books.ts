@@ -13,10 +13,13 @@ import { queryParams } from '../http/validate.ts';
 import { BOOK_FILTER_FIELDS, BOOK_SORT_VALUES, listAuthors, listBooks, listCategories, listPublicBooks } from '../catalogue/books.repository.ts';
 import { getBookDetail, getPublicBookDetail } from '../catalogue/books.service.ts';
 import { settleDue } from '../catalogue/loans.service.ts';
+import { findEpustaka } from '../catalogue/epustaka.repository.ts';
+import { epustakaBookCollectionQuerySchema } from '../../src/lib/api/schemas/spec-lists.ts';
+import { notFound } from '../http/errors.ts';
 import type { ApiDeps } from '../deps.ts';
 
 /**
- * webhook/book-list, book-recommendation, book-category-list, book-author-list, book-detail,
+ * webhook/book-list, epustaka-book-collection, book-recommendation, book-category-list, book-author-list, book-detail,
  * and the public public-book-detail and public-book-sitemap.
  */
 export function bookRoutes(deps: ApiDeps) {
@@ -43,6 +46,14 @@ export function bookRoutes(deps: ApiDeps) {
   }
 
   app.get('/book-list', auth, (c) => bookList(c, 'latest'));
+
+  // One library's books, as book-list with its epustaka_id; a library of another organisation is unknown.
+  app.get('/epustaka-book-collection', auth, async (c) => {
+    const { epustaka_id } = queryParams(c, epustakaBookCollectionQuerySchema);
+    const library = await findEpustaka(deps.db, epustaka_id);
+    if (!library || library.organization_id !== c.get('caller').user.organization_id) throw notFound('epustaka_not_found', 'The ePustaka could not be found.');
+    return bookList(c, 'latest');
+  });
 
   // Most borrowed first unless the caller sorts otherwise.
   app.get('/book-recommendation', auth, (c) => bookList(c, 'popular'));

@@ -74,8 +74,8 @@ describe('webhook/epustaka-borrow', () => {
     const res = await ctx.request('GET', `/webhook/epustaka-borrow?book_id=${cat.books.novel2019}&organization_id=${ctx.config.organizationId}`, { token: reader.token });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([
-      { id: cat.publicId, epustaka_name: 'Perpustakaan Umum Uji', epustaka_logo: null, epustaka_isprivate: false, has_join: true, member_status: 1, available_qty: 3, total_qty: 3, queue_count: 0 },
-      { id: cat.privateId, epustaka_name: 'Pustaka Sekolah Uji', epustaka_logo: null, epustaka_isprivate: true, has_join: true, member_status: 0, available_qty: 2, total_qty: 2, queue_count: 0 },
+      { id: cat.publicId, epustaka_name: 'Perpustakaan Umum Uji', epustaka_logo: null, epustaka_isprivate: false, has_join: true, member_status: 1, available_qty: 3, total_qty: 3, queue_count: 0, loan_limit: 5, open_loans: 0 },
+      { id: cat.privateId, epustaka_name: 'Pustaka Sekolah Uji', epustaka_logo: null, epustaka_isprivate: true, has_join: true, member_status: 0, available_qty: 2, total_qty: 2, queue_count: 0, loan_limit: 5, open_loans: 0 },
     ]);
     const stranger = await createCaller(ctx);
     const fresh = await ctx.request('GET', `/webhook/epustaka-borrow?book_id=${cat.books.novel2021}`, { token: stranger.token });

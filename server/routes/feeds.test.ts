@@ -7,7 +7,8 @@ let epustakaId: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  epustakaId = await createEpustaka(ctx, { name: 'Perpustakaan Linimasa' });
+  // A reader here borrows a dozen books to fill two pages of their timeline.
+  epustakaId = await createEpustaka(ctx, { name: 'Perpustakaan Linimasa', maxLoans: 20 });
 });
 afterAll(() => ctx.close());
 

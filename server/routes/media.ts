@@ -21,7 +21,7 @@ type Env = { Variables: { caller?: Caller } };
 
 /**
  * Videos and audio (spec 03 §7.1): webhook/multimedia-list, multimedia-home, multimedia-detail,
- * multimedia-history-list and collection-access-history for signed-in people;
+ * multimedia-history-list (also as multimedia-history) and collection-access-history for signed-in people;
  * public-multimedia-detail and public-multimedia-list for anyone; and the files,
  * storage/media/{id}/file (ranged, after the access rule) and storage/media/{id}/thumbnail.
  */
@@ -29,7 +29,7 @@ export function mediaRoutes(deps: ApiDeps) {
   const app = new Hono<Env>();
   const { db, config, store } = deps;
   registerMediaComments();
-  for (const path of ['/webhook/multimedia-list', '/webhook/multimedia-home', '/webhook/multimedia-detail', '/webhook/multimedia-history-list', '/webhook/collection-access-history']) {
+  for (const path of ['/webhook/multimedia-list', '/webhook/multimedia-home', '/webhook/multimedia-detail', '/webhook/multimedia-history-list', '/webhook/multimedia-history', '/webhook/collection-access-history']) {
     app.use(path, requireCaller(deps));
   }
   const caller = (c: { get(key: 'caller'): Caller | undefined }) => c.get('caller')!;
@@ -72,14 +72,17 @@ export function mediaRoutes(deps: ApiDeps) {
     return c.json({ data });
   });
 
-  app.get('/webhook/multimedia-history-list', async (c) => {
-    const query = queryParams(c, mediaHistoryQuerySchema);
-    const { user } = caller(c);
-    const userId = query.user_id ?? user.id;
-    if (userId !== user.id && !(await isOrganizationMember(db, userId, user.organization_id))) throw notFound('user_not_found', 'The user could not be found.');
-    const page = await listMediaHistory(db, { userId, viewerId: user.id, type: query.type, q: query.q, limit: query.limit, offset: query.offset, now: deps.now() });
-    return c.json(listBody(page, query));
-  });
+  // multimedia-history is the catalogue's other name of the same list (spec 03 §7.2).
+  for (const path of ['/webhook/multimedia-history-list', '/webhook/multimedia-history']) {
+    app.get(path, async (c) => {
+      const query = queryParams(c, mediaHistoryQuerySchema);
+      const { user } = caller(c);
+      const userId = query.user_id ?? user.id;
+      if (userId !== user.id && !(await isOrganizationMember(db, userId, user.organization_id))) throw notFound('user_not_found', 'The user could not be found.');
+      const page = await listMediaHistory(db, { userId, viewerId: user.id, type: query.type, q: query.q, limit: query.limit, offset: query.offset, now: deps.now() });
+      return c.json(listBody(page, query));
+    });
+  }
 
   app.post('/webhook/collection-access-history', async (c) => {
     const body = await jsonBody(c, collectionAccessSchema);

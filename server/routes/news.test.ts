@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { addMember, createCaller, createEpustaka, type Caller } from '../test/catalogue.ts';
+import { newsHistoryItemSchema } from '../../src/lib/api/schemas/news.ts';
+import { articleHistoryHref } from '../../src/lib/domain/media.ts';
 
 let ctx: TestContext;
 let privateLib: string;
@@ -70,6 +72,20 @@ describe('GET webhook/news-detail', () => {
     const res = await get(member, '/webhook/news-detail?news_id=00000000-0000-4000-8000-000000000000');
     expect(res.status).toBe(404);
     expect(res.body.errors[0].code).toBe('news_not_found');
+  });
+});
+
+describe('GET webhook/news-history-list', () => {
+  test('each row is exactly the shared history item, and its link names the article and the library it was read from', async () => {
+    const reader = await createCaller(ctx);
+    await addMember(ctx, privateLib, reader.id, 1);
+    expect((await get(reader, `/webhook/news-detail?news_id=${privateNews}&epustaka_id=${privateLib}`)).status).toBe(200);
+    const res = await get(reader, '/webhook/news-history-list');
+    expect(res.status).toBe(200);
+    const rows = res.body.data.map((row: unknown) => newsHistoryItemSchema.strict().parse(row));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ collection_id: privateNews, epustaka_id: privateLib });
+    expect(articleHistoryHref(rows[0])).toBe(`/article/${privateNews}/${privateLib}`);
   });
 });
 

@@ -30,6 +30,38 @@ async function member(name?: string): Promise<Caller> {
   return caller;
 }
 
+describe('the spec\'s notification fields', () => {
+  test('each notification names its object and sender, with its title and message in the requested language', async () => {
+    const ratna = await createCaller(ctx, { name: 'Ratna Wulandari' });
+    const sekar = await createCaller(ctx, { name: 'Sekar Ayu' });
+    const follow = await ctx.request('POST', '/webhook/user-follow', { token: sekar.token, body: { user_id: ratna.id } });
+    expect(follow.status).toBeLessThan(300);
+    const id = await list(ratna);
+    expect(id.body.data[0]).toMatchObject({
+      event: 'follow',
+      object_type: 'USER',
+      object_id: sekar.id,
+      sender: { id: sekar.id, name: 'Sekar Ayu', avatar_url: null },
+      title: 'Pengikut baru',
+      message: 'Sekar Ayu mulai mengikuti Anda.',
+    });
+    const en = await list(ratna, '?lang=en');
+    expect(en.body.data[0]).toMatchObject({ title: 'New follower', message: 'Sekar Ayu started following you.' });
+    const read = await ctx.request('PUT', '/webhook/notification', { token: ratna.token, body: { notification_id: en.body.data[0].id, lang: 'en' } });
+    expect(read.body.data).toMatchObject({ is_read: true, title: 'New follower', sender: { id: sekar.id } });
+    const bad = await list(ratna, '?lang=fr');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].code).toBe('invalid_lang');
+  });
+
+  test('what a library announces has no sender; a notification stored without an object says so with nulls', async () => {
+    const reader = await createCaller(ctx);
+    await notify(ctx.db, { userId: reader.id, type: 'EPUSTAKA', event: 'join_approved', params: { epustaka: 'Perpustakaan Kabar' }, link: `/epustaka/${epustakaId}` });
+    const res = await list(reader);
+    expect(res.body.data[0]).toMatchObject({ object_type: null, object_id: null, sender: null, message: 'Permintaan Anda bergabung dengan Perpustakaan Kabar telah disetujui.' });
+  });
+});
+
 describe('GET webhook/notifications and PUT webhook/notification', () => {
   test('lists newest first with the unread count; marking read is for the owner only', async () => {
     const sekar = await createCaller(ctx);

@@ -16,8 +16,8 @@ export function notificationRoutes(deps: ApiDeps) {
   });
 
   app.put('/notification', auth, async (c) => {
-    const { notification_id } = await jsonBody(c, notificationReadSchema);
-    return c.json({ data: await markRead(deps, c.get('caller').user.id, notification_id) });
+    const { notification_id, lang } = await jsonBody(c, notificationReadSchema);
+    return c.json({ data: await markRead(deps, c.get('caller').user.id, notification_id, lang) });
   });
 
   return app;

@@ -7,7 +7,8 @@ let epustakaId: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  epustakaId = await createEpustaka(ctx, { name: 'Perpustakaan Rak' });
+  // A reader here fills two pages of the borrow shelf (27 loans).
+  epustakaId = await createEpustaka(ctx, { name: 'Perpustakaan Rak', maxLoans: 30 });
 });
 afterAll(() => ctx.close());
 

@@ -113,4 +113,37 @@ describe('demo social', () => {
     expect(history.body.meta.total).toBe(3);
     expect(history.body.data[0].book_title).toBe('Bayang-Bayang Gunung Agung');
   });
+
+  test('the student has every kind of history her profile shows: books, articles, reviews and a post; Rina has read an article', async () => {
+    const token = await signIn(ctx, { id: ids.get('siswa')! });
+    const profile = await ctx.request('GET', `/webhook/profile?user_id=${ids.get('siswa')}`, { token });
+    expect(profile.body.data.history.book).toBeGreaterThan(0);
+    expect(profile.body.data.history.article).toBe(2);
+    const articles = await ctx.request('GET', '/webhook/news-history-list', { token });
+    expect(articles.body.data.map((a: { news_title: string }) => a.news_title)).toEqual([
+      'Cara Menulis Resensi Buku yang Menarik',
+      'Lima Cara Meminjam Buku Digital dengan Lancar',
+    ]);
+    for (const row of articles.body.data) expect(row.collection_id).toBe(row.id);
+    const own = await ctx.request('GET', `/webhook/feeds?user_id=${ids.get('siswa')}&limit=50`, { token });
+    const types = own.body.data.map((i: { feed_type: string }) => i.feed_type);
+    expect(types).toContain('VISUAL_POST');
+    expect(types).toContain('BOOK_REVIEW');
+    const rina = await ctx.request('GET', `/webhook/profile?user_id=${ids.get('rina')}`, { token });
+    expect(rina.body.data.history.article).toBe(1);
+  });
+
+  test('the demo bells ring: the librarian has her two join requests and Sekar the teacher\'s recommendation, unread', async () => {
+    const ratna = await signIn(ctx, { id: ids.get('pustakawan')! });
+    const hers = await ctx.request('GET', '/webhook/notifications', { token: ratna });
+    expect(hers.body.meta.unread).toBeGreaterThanOrEqual(2);
+    const requests = hers.body.data.filter((n: { event: string }) => n.event === 'join_request');
+    expect(requests.map((n: { sender: { id: string } }) => n.sender.id).sort()).toEqual([ids.get('rina'), ids.get('yoga')].sort());
+    const sekar = await signIn(ctx, { id: ids.get('siswa')! });
+    const mine = await ctx.request('GET', '/webhook/notifications', { token: sekar });
+    expect(mine.body.meta.unread).toBeGreaterThanOrEqual(1);
+    expect(mine.body.data.find((n: { event: string }) => n.event === 'recommend')).toMatchObject({
+      object_type: 'BOOK', object_id: ids.get('Bayang-Bayang Gunung Agung'), sender: { id: ids.get('guru') }, is_read: false,
+    });
+  });
 });

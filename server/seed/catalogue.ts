@@ -1,3 +1,4 @@
+import { LOAN_LIMIT } from '../../src/lib/domain/libraries.ts';
 import type { Queryable } from '../db/client.ts';
 import type { SeedBook, SeedCategory, SeedAuthor, SeedEpustaka } from './content/types.ts';
 
@@ -45,9 +46,9 @@ export async function insertCatalogue(
   for (const e of content.epustakas) {
     const owner = plan.owners[e.key] ? userIds.get(plan.owners[e.key]!) : undefined;
     const { rows } = await db.query<{ id: string }>(
-      `INSERT INTO epustaka (organization_id, epustaka_name, epustaka_description, epustaka_isprivate, epustaka_category, created_by)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [organizationId, e.name, e.description, e.is_private, e.category, owner ?? null],
+      `INSERT INTO epustaka (organization_id, epustaka_name, epustaka_description, epustaka_isprivate, epustaka_category, created_by, max_loans_per_member)
+       VALUES ($1, $2, $3, $4, $5, $6, coalesce($7::int, ${LOAN_LIMIT.default})) RETURNING id`,
+      [organizationId, e.name, e.description, e.is_private, e.category, owner ?? null, e.max_loans_per_member ?? null],
     );
     epustakaIds.set(e.key, rows[0]!.id);
     if (owner) {

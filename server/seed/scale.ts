@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import type { ServerConfig } from '../config.ts';
 import { hashPassword } from '../auth/password.ts';
 import { LOAN_DAYS } from '../../src/lib/api/schemas/catalogue.ts';
+import { LOAN_LIMIT } from '../../src/lib/domain/libraries.ts';
 import { attachDemoEditions } from './readable-books.ts';
 import { openObjectStore } from '../storage/open.ts';
 import { FIRST, LAST, NOUN, LINK, PLACE, SUBJECT, SUBJECT_EN, LEVEL, LEVEL_EN, PUBLISHER, SENTENCE, REVIEW, pick } from './scale-words.ts';
@@ -135,13 +136,15 @@ export async function seedScale(db: Db, config: Pick<ServerConfig, 'organization
     );
     step(`${C} categories, ${A} authors, ${U + BENCH_USERS} users`, t);
 
-    // ePustaka 0 is the bench library; every tenth one is private.
+    // ePustaka 0 is the bench library (its members may hold as many loans as a library allows, so a
+    // bench step's borrows are not refused by the limit); every tenth one is private.
     t = performance.now();
     await tx.query(
-      `INSERT INTO epustaka (id, organization_id, epustaka_name, epustaka_description, epustaka_isprivate, epustaka_category)
+      `INSERT INTO epustaka (id, organization_id, epustaka_name, epustaka_description, epustaka_isprivate, epustaka_category, max_loans_per_member)
        SELECT ${sqlId('epustaka', 'i')}, $1,
               CASE WHEN i = 0 THEN '${BENCH_EPUSTAKA_NAME}' ELSE 'Pustaka ' || ${pick(PLACE, 'i')} || ' ' || i END,
-              ${pick(SENTENCE, 'i')}, i % 10 = 9, CASE WHEN i % 4 = 0 THEN 'P' ELSE 'L' END
+              ${pick(SENTENCE, 'i')}, i % 10 = 9, CASE WHEN i % 4 = 0 THEN 'P' ELSE 'L' END,
+              CASE WHEN i = 0 THEN ${LOAN_LIMIT.max} ELSE ${LOAN_LIMIT.default} END
          FROM generate_series(0, ${E - 1}) i`,
       [org],
     );

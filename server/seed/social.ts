@@ -1,10 +1,12 @@
 import type { Queryable } from '../db/client.ts';
 import { addFeedItem } from '../feed/feed.repository.ts';
+import { notifyRecommendation } from '../notifications/social-events.ts';
 
 /*
  * The social side of the demo, so profiles and timelines have something to show: every demo loan
  * is in its reader's history and on the timeline (as borrowing and reviewing put it there), a
- * recommendation, two posts with a few likes and comments, and some more follows.
+ * recommendation, posts with a few likes and comments (one by the student), some more follows,
+ * and the articles, video and audio the student opened, so her profile has every tab.
  */
 
 /** More follows, besides those of the activity seed: [follower, followed]. */
@@ -21,6 +23,13 @@ const posts: { user: string; message: string; daysAgo: number; likes: string[]; 
     daysAgo: 3,
     likes: ['siswa', 'rina'],
     comments: [{ user: 'siswa', body: 'Siap, Pak! Saya pilih Gerimis di Kota Kembang.' }],
+  },
+  {
+    user: 'siswa',
+    message: 'Baru selesai membaca Timun Mas dan Raksasa Hijau. Ceritanya seru untuk dibacakan ke adik!',
+    daysAgo: 2,
+    likes: ['rina', 'guru'],
+    comments: [{ user: 'rina', body: 'Setuju, aku juga suka bagian akhirnya.' }],
   },
   {
     user: 'rina',
@@ -47,15 +56,20 @@ export async function insertSocial(db: Queryable, userIds: Map<string, string>, 
      ON CONFLICT (user_id, object_type, object_id) DO NOTHING`,
     [users],
   );
-  await addFeedItem(db, {
+  // The recommendation is told to its targets as recommending does (a notification each).
+  const recommended = bookIds.get('bayang-bayang-gunung-agung')!;
+  const targets = [user('siswa'), user('rina')];
+  const feedId = await addFeedItem(db, {
     type: 'BOOK_RECOMMENDATION',
     senderId: user('guru'),
     objectType: 'BOOK',
-    objectId: bookIds.get('bayang-bayang-gunung-agung')!,
+    objectId: recommended,
     message: 'Novel sejarah yang pas untuk tugas resensi.',
-    targets: [user('siswa'), user('rina')],
+    targets,
     now: new Date(now.getTime() - 4 * DAY),
   });
+  const { rows: titled } = await db.query<{ catalog_title: string }>('SELECT catalog_title FROM books WHERE id = $1', [recommended]);
+  await notifyRecommendation(db, { feedId, senderId: user('guru'), bookId: recommended, title: titled[0]!.catalog_title, targetIds: targets });
 
   for (const post of posts) {
     const at = new Date(now.getTime() - post.daysAgo * DAY);
@@ -72,6 +86,30 @@ export async function insertSocial(db: Queryable, userIds: Map<string, string>, 
 
   for (const [follower, followed] of follows) {
     await db.query('INSERT INTO follows (follower_id, followed_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [user(follower), user(followed)]);
+  }
+}
+
+/** The articles the student and Rina read (demo articles by title, read from the library holding them). */
+const ARTICLE_HISTORY: { user: string; title: string; daysAgo: number }[] = [
+  { user: 'siswa@demo.id', title: 'Lima Cara Meminjam Buku Digital dengan Lancar', daysAgo: 3 },
+  { user: 'siswa@demo.id', title: 'Cara Menulis Resensi Buku yang Menarik', daysAgo: 1 },
+  { user: 'rina@demo.id', title: 'Klub Buku Bulan Ini Membahas Laskar Pelangi', daysAgo: 2 },
+];
+
+/** Puts those article reads in the readers' histories; call after the demo articles are in. */
+export async function insertArticleHistory(db: Queryable, organizationId: string, now = new Date()): Promise<void> {
+  for (const entry of ARTICLE_HISTORY) {
+    const at = new Date(now.getTime() - entry.daysAgo * DAY).toISOString();
+    await db.query(
+      `INSERT INTO content_access_history (user_id, object_type, object_id, epustaka_id, progress, first_accessed_at, last_accessed_at)
+       SELECT u.id, 'ARTICLE', n.id, en.epustaka_id, 0, $3, $3
+         FROM users u
+         JOIN news n ON n.organization_id = u.organization_id AND n.news_title = $2
+         JOIN LATERAL (SELECT epustaka_id FROM epustaka_news WHERE news_id = n.id ORDER BY created_at LIMIT 1) en ON true
+        WHERE u.email = $1 AND u.organization_id = $4
+       ON CONFLICT (user_id, object_type, object_id) DO NOTHING`,
+      [entry.user, entry.title, at, organizationId],
+    );
   }
 }
 

@@ -55,13 +55,15 @@ export async function createCallers(ctx: TestContext, count: number, prefix = 'P
   return callers.sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** A library; `maxLoans` is how many loans one member may have open from it (the product's default when absent). */
 export async function createEpustaka(
   ctx: TestContext,
-  options: { name?: string; isPrivate?: boolean; ownerId?: string } = {},
+  options: { name?: string; isPrivate?: boolean; ownerId?: string; maxLoans?: number } = {},
 ): Promise<string> {
   const { rows } = await ctx.db.query<{ id: string }>(
-    `INSERT INTO epustaka (organization_id, epustaka_name, epustaka_isprivate, created_by) VALUES ($1, $2, $3, $4) RETURNING id`,
-    [ctx.config.organizationId, options.name ?? `ePustaka ${randomBytes(2).toString('hex')}`, options.isPrivate ?? false, options.ownerId ?? null],
+    `INSERT INTO epustaka (organization_id, epustaka_name, epustaka_isprivate, created_by, max_loans_per_member)
+     VALUES ($1, $2, $3, $4, coalesce($5::int, 5)) RETURNING id`,
+    [ctx.config.organizationId, options.name ?? `ePustaka ${randomBytes(2).toString('hex')}`, options.isPrivate ?? false, options.ownerId ?? null, options.maxLoans ?? null],
   );
   return rows[0]!.id;
 }

@@ -205,3 +205,63 @@ test.describe('readable demo books', () => {
   });
 });
 
+
+test.describe('loan limit', () => {
+  test('a member with as many loans as the library allows is told so in the borrow dialog, with a way to the shelf', async ({ page }) => {
+    test.setTimeout(120_000);
+    const member = await signInAsNewMember(page, 'Peminjam Rajin');
+    // Books of one public library with the default limit (5), each with copies to spare.
+    const candidates: { book: ListedBook; holding: Holding }[] = [];
+    let library: string | undefined;
+    for (const book of await allBooks(page.request)) {
+      if (candidates.length === 6) break;
+      const holdings = await holdingsOf(page.request, book.id);
+      const holding = holdings.find(
+        (h) => !h.epustaka_isprivate && (h.id === library || (!library && h.loan_limit === 5)) && (!book.using_drm || h.available_qty >= 2),
+      );
+      if (!holding) continue;
+      library ??= holding.id;
+      candidates.push({ book, holding });
+    }
+    expect(candidates, 'six books of one public library with the default limit').toHaveLength(6);
+    await joinLibrary(page.request, library!, member.id);
+    for (const { book } of candidates.slice(0, 5)) await borrowFrom(page.request, book.id, library!, member.id);
+
+    const { book, holding } = candidates[5]!;
+    await open(page, `/book/${book.id}/${library}`);
+    await page.getByRole('button', { name: 'Pinjam', exact: true }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Pinjam buku' });
+    const row = dialog.getByRole('listitem').filter({ hasText: holding.epustaka_name });
+    await expect(row.locator('[data-loan-limit]')).toHaveText(
+      'Anda memiliki 5 dari 5 pinjaman dari perpustakaan ini; kembalikan satu untuk meminjam yang lain. Buka buku pinjaman saya',
+    );
+    await expect(row.getByRole('button', { name: 'Pinjam', exact: true })).toBeDisabled();
+    await row.getByRole('link', { name: 'Buka buku pinjaman saya' }).click();
+    await expect(page).toHaveURL(/\/shelf\?tab=borrow$/);
+
+    // Returning one makes room again.
+    await returnBook(page.request, candidates[0]!.book.id);
+    await open(page, `/book/${book.id}/${library}`);
+    await page.getByRole('button', { name: 'Pinjam', exact: true }).first().click();
+    await expect(row.locator('[data-loan-limit]')).toHaveCount(0);
+    await expect(row.getByRole('button', { name: 'Pinjam', exact: true })).toBeEnabled();
+  });
+});
+
+test.describe('reader address /read', () => {
+  test('/read?book= opens the reader the book needs; without a book it leads to the borrowed books', async ({ page }) => {
+    await signInAsNewMember(page, 'Pembaca Alamat Read');
+    const book = (await allBooks(page.request))[0]!;
+    const detail = (await apiJson<{ data: { file_ext: string } }>(page.request, '/webhook/book-detail', { book_id: book.id })).data;
+    const reader = detail.file_ext === 'epub' ? '/read-book-epub' : '/read-book';
+    for (const address of [`/read?book=${book.id}`, `/read?book_id=${book.id}`]) {
+      const res = await page.request.get(address, { maxRedirects: 0 });
+      expect(res.status()).toBe(302);
+      expect(res.headers().location).toBe(`${reader}?book=${book.id}`);
+    }
+    for (const address of ['/read', '/read?book=undefined', '/read?book=00000000-0000-4000-8000-000000000000']) {
+      await page.goto(address);
+      await expect(page, address).toHaveURL(/\/shelf\?tab=borrow$/);
+    }
+  });
+});

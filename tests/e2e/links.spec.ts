@@ -1,6 +1,7 @@
 import { expect, request, test, type APIRequestContext, type Page } from 'playwright/test';
 import { demoUsers, signIn } from './support/auth.ts';
 import { hydrated } from './support/pages.ts';
+import { PROFILE_TABS } from '../../src/lib/domain/people.ts';
 
 /*
  * The dead-link crawl: from / (signed out and signed in), every same-origin link of the pages
@@ -14,17 +15,21 @@ import { hydrated } from './support/pages.ts';
 const MAX_PAGES = 25;
 /** Pages of one kind visited at most (one book page stands for the others). */
 const MAX_PER_KIND = 3;
+
 /**
  * Signed-in pages the crawl starts from besides /, visited first whatever the budget (which
- * grows by as many): the search (every tab), profile, timeline, notification and friendship
- * screens, the history screens and the offline page.
+ * grows by as many): the search (every tab), the profile (every tab), timeline, notification and
+ * friendship screens, the history screens and the offline page. The crawled student has every
+ * kind of history (books, video, audio, articles, reviews, posts), so each profile tab has links.
  */
-const SIGNED_IN_STARTS = ['/search?q=a', '/search?q=dongeng&tab=audio', '/search?q=buku&tab=video', '/search?q=a&tab=user', '/search?tab=user', '/profile', '/timeline', '/notifications-detail', '/friendship', '/friendship?tab=following', '/books-profile', '/more-history-video', '/more-history-audio', '/more-article-history', '/more-epustaka', '/membership', '/offline'];
+const SIGNED_IN_STARTS = ['/search?q=a', '/search?q=dongeng&tab=audio', '/search?q=buku&tab=video', '/search?q=a&tab=user', '/search?tab=user', '/profile', ...PROFILE_TABS.map((tab) => `/profile?tab=${tab}`), '/timeline', '/notifications-detail', '/friendship', '/friendship?tab=following', '/books-profile', '/more-history-video', '/more-history-audio', '/more-article-history', '/more-epustaka', '/membership', '/offline'];
 const SKIP = (process.env.E2E_CRAWL_SKIP ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
+/** A page's kind: its path (the first segment and whether more follow) and its tab, so each tab of a page is visited. */
 function kindOf(url: URL): string {
   const [first = '', second] = url.pathname.split('/').filter(Boolean);
-  return second ? `/${first}/*` : `/${first}`;
+  const tab = url.searchParams.get('tab');
+  return `${second ? `/${first}/*` : `/${first}`}${tab ? `?tab=${tab}` : ''}`;
 }
 
 async function linksOn(page: Page, origin: string): Promise<string[]> {
@@ -108,9 +113,14 @@ test.describe('no dead links', () => {
   });
 
   test('signed in, every link from / answers 200, menus included', async ({ page, baseURL }) => {
-    test.setTimeout(300_000);
+    // Every tab of two profiles is visited besides the other starts: about 40 pages and their links.
+    test.setTimeout(480_000);
     await signIn(page, demoUsers.siswa);
-    const { checked, dead } = await crawl(page, new URL(baseURL!).origin, SIGNED_IN_STARTS);
+    // Another member's profile, every tab: Rina has read an article too.
+    const people = (await (await page.request.get('/webhook/search-user', { params: { q: 'Rina' } })).json()).data as { id: string }[];
+    expect(people.length).toBeGreaterThan(0);
+    const other = PROFILE_TABS.map((tab) => `/profil/user/${people[0]!.id}?tab=${tab}`);
+    const { checked, dead } = await crawl(page, new URL(baseURL!).origin, [...SIGNED_IN_STARTS, ...other]);
     expect(dead).toEqual([]);
     expect(checked).toBeGreaterThan(20);
   });

@@ -9,6 +9,8 @@ export const epustakas: SeedEpustaka[] = [
       'Perpustakaan digital terbuka untuk seluruh masyarakat Indonesia. Koleksinya mencakup fiksi, sejarah, sains, agama, hingga buku pelajaran, dan dapat dipinjam kapan saja dari mana saja.',
     is_private: false,
     category: 'L',
+    // The big public library lends generously; the others keep the default of 5.
+    max_loans_per_member: 50,
   },
   {
     key: 'harapan-bangsa',

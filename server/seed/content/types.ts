@@ -27,6 +27,8 @@ export interface SeedEpustaka {
   is_private: boolean;
   /** `L` = lembaga (institution), `P` = perorangan (personal). */
   category: 'L' | 'P';
+  /** Loans one member may have open from it at a time; the product's default (5) when absent. */
+  max_loans_per_member?: number;
 }
 
 /** One copy allotment of a book in a library. */

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import type { BookDetail, EpustakaBrief } from '../../lib/api/schemas/catalogue.ts';
+import type { BookDetail, BorrowHolding } from '../../lib/api/schemas/catalogue.ts';
 import { LOAN_DAYS } from '../../lib/api/schemas/values.ts';
 import { readerHref } from '../../lib/domain/book.ts';
 import { membershipState } from '../../lib/domain/membership.ts';
-import { formatOfferDeadline, lendingButton, lendingLabelKey, lendingReason } from '../../lib/domain/lending.ts';
+import { atLoanLimit, formatOfferDeadline, lendingButton, lendingLabelKey, lendingReason } from '../../lib/domain/lending.ts';
 import { joinThenQueue } from '../../lib/stores/lending.ts';
 import { $holdings, actOnHolding, closeDialog, joinBookQueue, loadHoldings } from '../../lib/stores/catalogue.ts';
 import { Avatar } from '../shell/Avatar.tsx';
@@ -54,7 +54,7 @@ function Holdings({ book }: { book: BookDetail }) {
   );
 }
 
-function HoldingRow({ holding, book, busy, anyBusy }: { holding: EpustakaBrief; book: BookDetail; busy: boolean; anyBusy: boolean }) {
+function HoldingRow({ holding, book, busy, anyBusy }: { holding: BorrowHolding; book: BookDetail; busy: boolean; anyBusy: boolean }) {
   const { t, i18n } = useTranslation();
   const offer = book.queue_offer?.epustaka_id === holding.id ? book.queue_offer : null;
   const input = {
@@ -68,9 +68,12 @@ function HoldingRow({ holding, book, busy, anyBusy }: { holding: EpustakaBrief; 
     queued: book.queue_position !== null,
     offered: offer !== null,
     web_readable: book.web_readable,
+    loan_limit: holding.loan_limit,
+    open_loans: holding.open_loans,
   };
   const button = lendingButton(input);
   const reason = lendingReason(input);
+  const limited = button.action === 'borrow' && atLoanLimit(input);
   const state = membershipState(holding.has_join, holding.member_status);
   const nameId = `holding-${holding.id}`;
   const onClick = () => {
@@ -106,6 +109,14 @@ function HoldingRow({ holding, book, busy, anyBusy }: { holding: EpustakaBrief; 
             <span className="badge badge-success badge-soft badge-xs">{t('catalogue.borrow.member')}</span>
           ) : null}
         </p>
+        {limited ? (
+          <p className="alert alert-warning alert-soft mt-2 block px-3 py-2 text-xs" role="status" data-loan-limit>
+            {t('lending.limit.reached', { open: holding.open_loans, limit: holding.loan_limit })}{' '}
+            <a href="/shelf?tab=borrow" className="link font-semibold">
+              {t('lending.limit.toShelf')}
+            </a>
+          </p>
+        ) : null}
         {offer ? (
           <p className="text-success mt-1 text-xs font-semibold" data-queue-offer>
             {t('lending.offer.heldShort', { date: formatOfferDeadline(offer.expires_at, i18n.language) })}

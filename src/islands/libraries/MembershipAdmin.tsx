@@ -10,19 +10,23 @@ import { Avatar } from '../shell/Avatar.tsx';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 import { AddMembersDialog } from './AddMembersDialog.tsx';
 import { MembershipConfirm } from './MembershipConfirm.tsx';
+import { LoanLimitForm } from './LoanLimitForm.tsx';
 
 export type MembershipTab = 'members' | 'requests';
 
 interface Props {
   lang: Lang;
-  libraries: { id: string; epustaka_name: string; request_count: number }[];
+  libraries: { id: string; epustaka_name: string; request_count: number; max_loans_per_member: number; is_owner: boolean }[];
   epustakaId: string;
   tab: MembershipTab;
   /** The open tab's first page, rendered by the server. */
   initial: ListBody<EpustakaMember>;
 }
 
-/** /membership (spec 02 §2.12): library picker, members and join-request tabs, the add-members dialog. */
+/**
+ * /membership (spec 02 §2.12): library picker, the loan limit per member (set by the owner), members
+ * and join-request tabs, the add-members dialog.
+ */
 export function MembershipAdmin({ lang, ...props }: Props) {
   return (
     <I18nRoot lang={lang}>
@@ -36,6 +40,8 @@ function Admin({ libraries, epustakaId: firstId, tab: firstTab, initial, lang }:
   const [epustakaId, setEpustakaId] = useState(firstId);
   const [tab, setTab] = useState<MembershipTab>(firstTab);
   const [adding, setAdding] = useState(false);
+  const [limits, setLimits] = useState(() => new Map(libraries.map((lib) => [lib.id, lib.max_loans_per_member])));
+  const library = libraries.find((lib) => lib.id === epustakaId);
   const store = tab === 'members' ? memberList : requestList;
   useState(() => {
     if (!import.meta.env.SSR) store.seed({ epustaka_id: firstId }, initial);
@@ -74,6 +80,16 @@ function Admin({ libraries, epustakaId: firstId, tab: firstTab, initial, lang }:
           {t('libraries.admin.addMembers')}
         </button>
       </div>
+
+      {library ? (
+        <LoanLimitForm
+          key={library.id}
+          epustakaId={library.id}
+          limit={limits.get(library.id) ?? library.max_loans_per_member}
+          isOwner={library.is_owner}
+          onSaved={(limit) => setLimits((current) => new Map(current).set(library.id, limit))}
+        />
+      ) : null}
 
       <div role="tablist" aria-label={t('libraries.admin.tabsLabel')} className="tabs tabs-border max-[459px]:grid max-[459px]:grid-cols-2">
         {tabs.map((id) => (

@@ -15,6 +15,7 @@ import type {
   CollectionOwner,
   CollectionOwnerQuery,
   EpustakaBorrowQuery,
+  BorrowHolding,
   EpustakaBrief,
   FeedRecommendationInput,
   FeedResult,
@@ -95,8 +96,8 @@ export async function getBorrowStatus(http: HttpClient, params: BookDetailQuery)
 }
 
 /** GET webhook/epustaka-borrow: the ePustaka holding a book, with the caller's membership of each. */
-export async function getEpustakaBorrow(http: HttpClient, params: EpustakaBorrowQuery): Promise<EpustakaBrief[]> {
-  return (await http.get<ListBody<EpustakaBrief>>('webhook/epustaka-borrow', { ...params })).data;
+export async function getEpustakaBorrow(http: HttpClient, params: EpustakaBorrowQuery): Promise<BorrowHolding[]> {
+  return (await http.get<ListBody<BorrowHolding>>('webhook/epustaka-borrow', { ...params })).data;
 }
 
 /** POST webhook/join-epustaka-member. */

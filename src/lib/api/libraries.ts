@@ -5,6 +5,8 @@ import type {
   EpustakaDetail,
   EpustakaListQuery,
   EpustakaMember,
+  EpustakaSettings,
+  EpustakaSettingsInput,
   EpustakaSitemapEntry,
   JoinVerificationResult,
   MemberListQuery,
@@ -55,6 +57,11 @@ export async function approveJoinRequest(http: HttpClient, membershipId: string)
 /** DELETE webhook/memberships/{membership_id}: removes a member or declines a request. */
 export async function removeMembership(http: HttpClient, membershipId: string): Promise<void> {
   await http.delete(`webhook/memberships/${encodeURIComponent(membershipId)}`);
+}
+
+/** PUT webhook/epustaka-settings: the owner sets the library's loan limit per member. */
+export async function saveEpustakaSettings(http: HttpClient, input: EpustakaSettingsInput): Promise<EpustakaSettings> {
+  return (await http.put<ItemBody<EpustakaSettings>>('webhook/epustaka-settings', input)).data;
 }
 
 /** A video, audio or article in a library page's preview. */

@@ -3,7 +3,7 @@ import { serverApi } from './api-client.server.ts';
 import type { HttpClient } from '../api/http.ts';
 import { loadHistoryPage, type HistoryPage } from './history.server.ts';
 import { getMediaHistory, getNewsHistory } from '../api/media.ts';
-import { historyEntry, MEDIA_HISTORY_PAGE, SHELF_CONTENT_PREVIEW, type HistoryEntry } from '../domain/media.ts';
+import { articleHistoryEntry, mediaHistoryEntry, MEDIA_HISTORY_PAGE, SHELF_CONTENT_PREVIEW, type HistoryEntry } from '../domain/media.ts';
 import { PRIVATE_PAGE_CACHE } from '../domain/book.ts';
 import { clip } from '../text/shorten.ts';
 
@@ -44,8 +44,12 @@ export interface OwnContentHistory {
 async function loadOwnHistory(http: HttpClient, kind: ContentKind, q: string, limit: number): Promise<OwnContentHistory> {
   try {
     const page = { q: q || undefined, limit, offset: 0 };
-    const body = kind === 'article' ? await getNewsHistory(http, page) : await getMediaHistory(http, { ...page, type: kind });
-    return { entries: body.data.map((row) => historyEntry(kind, row)), total: body.meta.total, q, failed: false };
+    if (kind === 'article') {
+      const body = await getNewsHistory(http, page);
+      return { entries: body.data.map(articleHistoryEntry), total: body.meta.total, q, failed: false };
+    }
+    const body = await getMediaHistory(http, { ...page, type: kind });
+    return { entries: body.data.map((row) => mediaHistoryEntry(kind, row)), total: body.meta.total, q, failed: false };
   } catch (error) {
     console.error(`The ${kind} history could not be loaded`, error);
     return { entries: [], total: 0, q, failed: true };

@@ -15,6 +15,7 @@ import {
   pageLangParam,
   parseBookQuery,
   readerHref,
+  readRequestBookId,
   robotsTxt,
   shareLinks,
   sitemapIndexXml,
@@ -123,6 +124,15 @@ describe('links', () => {
     expect(readerHref({ id: 'b1', file_ext: 'pdf' })).toBe('/read-book?book=b1');
     expect(readerHref({ id: 'b1', file_ext: 'EPUB' })).toBe('/read-book-epub?book=b1');
     expect(readerHref({ id: 'b1', file_ext: null })).toBe('/read-book?book=b1');
+  });
+
+  test('/read names its book with book, book_id or id; anything else names none', () => {
+    const id = '3F2B8A1E-0C4D-4E5F-8A9B-0C1D2E3F4A5B';
+    expect(readRequestBookId(new URLSearchParams({ book: id }))).toBe(id.toLowerCase());
+    expect(readRequestBookId(new URLSearchParams({ book_id: id }))).toBe(id.toLowerCase());
+    expect(readRequestBookId(new URLSearchParams({ book: 'x', id }))).toBe(id.toLowerCase());
+    expect(readRequestBookId(new URLSearchParams())).toBeNull();
+    expect(readRequestBookId(new URLSearchParams({ book: 'undefined' }))).toBeNull();
   });
 
   test('share to the four services', () => {

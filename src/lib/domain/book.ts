@@ -153,6 +153,21 @@ export function readerHref(book: { id: string; file_ext: string | null }): strin
   return `${reader}?book=${encodeURIComponent(book.id)}`;
 }
 
+/** Where a `/read` without a book it can open sends the reader: their borrowed books. */
+export const READ_FALLBACK = '/shelf?tab=borrow';
+
+/**
+ * The book a `/read` address names (`book`, or `book_id`/`id` as other clients write it), lower
+ * case; null when none of them is a book id.
+ */
+export function readRequestBookId(params: URLSearchParams): string | null {
+  for (const name of ['book', 'book_id', 'id']) {
+    const value = params.get(name);
+    if (isUuid(value)) return value.toLowerCase();
+  }
+  return null;
+}
+
 /**
  * The book after the caller borrowed it from `epustakaId` (spec 01 §4.3): on loan, one more open
  * loan, one more reader when it is their first loan of it, and one copy fewer for a DRM book.
@@ -376,6 +391,7 @@ export function robotsTxt(origin: string): string {
     'Disallow: /webhook/',
     'Disallow: /auth/',
     'Disallow: /read-book',
+    'Disallow: /read?',
     'Disallow: /lang',
     '',
     `Sitemap: ${origin}/sitemap.xml`,

@@ -31,6 +31,7 @@ export const BUILT_PAGES: readonly string[] = [
   '/more-history-video',
   '/more-history-audio',
   '/more-article-history',
+  '/read',
   '/read-book',
   '/read-book-epub',
   '/more-epustaka',

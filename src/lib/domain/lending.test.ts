@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatOfferDeadline, lendingButton, lendingLabelKey, lendingReason, type LendingInput } from './lending.ts';
+import { atLoanLimit, formatOfferDeadline, lendingButton, lendingLabelKey, lendingReason, type LendingInput } from './lending.ts';
 
 const base: LendingInput = {
   has_join: true,
@@ -16,6 +16,15 @@ describe('lending button', () => {
   test('a copy held for the user is claimed with Borrow, even with none on the shelf', () => {
     expect(lendingButton({ ...base, offered: true })).toEqual({ label: 'claim', disabled: false, action: 'borrow' });
     expect(lendingButton(base)).toEqual({ label: 'queued', disabled: true, action: 'none' });
+  });
+
+  test('at the library loan limit Borrow and claim are disabled; queueing is not a loan', () => {
+    const active = { ...base, queued: false, available_qty: 1 };
+    expect(lendingButton({ ...active, loan_limit: 5, open_loans: 4 })).toEqual({ label: 'borrow', disabled: false, action: 'borrow' });
+    expect(lendingButton({ ...active, loan_limit: 5, open_loans: 5 })).toEqual({ label: 'borrow', disabled: true, action: 'borrow' });
+    expect(lendingButton({ ...base, offered: true, loan_limit: 1, open_loans: 1 })).toEqual({ label: 'claim', disabled: true, action: 'borrow' });
+    expect(lendingButton({ ...base, queued: false, loan_limit: 1, open_loans: 1 }).action).toBe('queue');
+    expect(atLoanLimit({})).toBe(false);
   });
 
   test('a non-member of a public library joins and borrows, or joins and queues when out of stock', () => {

@@ -11,6 +11,9 @@ import { membershipButton, membershipState, type MembershipInput, type Membershi
  * | not joined, public, DRM, none available, copies held | joinAndQueue | joinQueue (join, then queue) |
  * | not joined, private, DRM, none available, copies held | askToJoin | join (request; queue once approved) |
  * | anything else | as membershipButton | |
+ *
+ * A Borrow (or claim) button is disabled while the member has as many loans open from the library
+ * as it allows ({@link atLoanLimit}).
  */
 export type LendingLabel = MembershipLabel | 'claim' | 'joinAndBorrow' | 'joinAndQueue' | 'unreadable';
 export type LendingAction = 'read' | 'join' | 'extend' | 'borrow' | 'queue' | 'joinQueue' | 'none';
@@ -20,6 +23,14 @@ export interface LendingInput extends MembershipInput {
   offered?: boolean;
   /** The book has a file the web readers open; undefined counts as yes. */
   web_readable?: boolean;
+  /** How many loans the library lets one member have open, and how many the user has (unknown: no limit shown). */
+  loan_limit?: number;
+  open_loans?: number;
+}
+
+/** The member has as many loans open from the library as it allows: borrowing waits for a return. */
+export function atLoanLimit(input: Pick<LendingInput, 'loan_limit' | 'open_loans'>): boolean {
+  return input.loan_limit !== undefined && (input.open_loans ?? 0) >= input.loan_limit;
 }
 
 export interface LendingButton {
@@ -30,6 +41,11 @@ export interface LendingButton {
 
 /** The button for `input`; see the table above. */
 export function lendingButton(input: LendingInput): LendingButton {
+  const button = holdingButton(input);
+  return button.action === 'borrow' && atLoanLimit(input) ? { ...button, disabled: true } : button;
+}
+
+function holdingButton(input: LendingInput): LendingButton {
   if (input.has_borrow) return { label: 'read', disabled: false, action: 'read' };
   if (input.web_readable === false) return { label: 'unreadable', disabled: true, action: 'none' };
   const state = membershipState(input.has_join, input.member_status);

@@ -24,6 +24,12 @@ export const LIBRARY_LIMITS = {
   maxPage: 100,
 } as const;
 
+/**
+ * How many loans one member may have open from one library at a time: the library's owner chooses
+ * between `min` and `max`; a new library allows `default`.
+ */
+export const LOAN_LIMIT = { default: 5, min: 1, max: 100 } as const;
+
 /** An approved or added membership runs this many days, then it is expired (3) until extended. */
 export const MEMBERSHIP_DAYS = 365;
 

@@ -1,3 +1,6 @@
+import type { NewsHistoryItem } from '../api/schemas/news.ts';
+import type { MediaHistoryItem } from '../api/schemas/media.ts';
+
 /*
  * Rules of the article, video and audio pages (spec 03 §2.2–2.11, §9; spec 01 §5): page sizes,
  * limits, sorts, the audio skip and the teaser of a private article. Plain values, so islands,
@@ -99,29 +102,33 @@ export function playedPercent(progress: number | null, duration: number | null):
   return Math.min(100, Math.max(0, Math.round((progress / duration) * 100)));
 }
 
-/** A history row of the API as a {@link HistoryEntry}. */
-export function historyEntry(
-  kind: 'article' | MediaType,
-  row: {
-    history_id: string;
-    id: string;
-    epustaka_id: string | null;
-    last_accessed_at: string;
-    news_title?: string;
-    news_thumbnail_url?: string | null;
-    media_title?: string;
-    media_thumbnail_url?: string | null;
-    progress?: number;
-    media_duration?: number;
-  },
-): HistoryEntry {
+/** Where an article history row leads: `/article/{collection_id}/{epustaka_id}` (spec 03 §2.10). */
+export function articleHistoryHref(row: Pick<NewsHistoryItem, 'collection_id' | 'epustaka_id'>): string {
+  return contentPath('article', row.collection_id, row.epustaka_id);
+}
+
+/** An article history row of the API as a {@link HistoryEntry}. */
+export function articleHistoryEntry(row: NewsHistoryItem): HistoryEntry {
+  return {
+    historyId: row.history_id,
+    href: articleHistoryHref(row),
+    title: row.news_title,
+    thumbnail: row.news_thumbnail_url,
+    progress: null,
+    duration: null,
+    lastAccessedAt: row.last_accessed_at,
+  };
+}
+
+/** A video or audio history row of the API as a {@link HistoryEntry}. */
+export function mediaHistoryEntry(kind: MediaType, row: MediaHistoryItem): HistoryEntry {
   return {
     historyId: row.history_id,
     href: contentPath(kind, row.id, row.epustaka_id),
-    title: (kind === 'article' ? row.news_title : row.media_title) ?? '',
-    thumbnail: (kind === 'article' ? row.news_thumbnail_url : row.media_thumbnail_url) ?? null,
-    progress: kind === 'article' ? null : (row.progress ?? 0),
-    duration: kind === 'article' ? null : (row.media_duration ?? null),
+    title: row.media_title,
+    thumbnail: row.media_thumbnail_url,
+    progress: row.progress ?? 0,
+    duration: row.media_duration ?? null,
     lastAccessedAt: row.last_accessed_at,
   };
 }

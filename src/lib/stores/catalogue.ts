@@ -10,6 +10,7 @@ import type {
   BookDetail,
   BookListItem,
   Borrower,
+  BorrowHolding,
   Category,
   CollectionOwner,
   EpustakaBrief,
@@ -199,7 +200,7 @@ export function closeDialog(): void {
 // Borrowing (spec 01 §4.2–4.3, 03 §4.5)
 
 export interface HoldingsState {
-  items: EpustakaBrief[];
+  items: BorrowHolding[];
   loading: boolean;
   error: unknown;
   /** The ePustaka whose button is working. */
@@ -210,7 +211,7 @@ export interface HoldingsState {
 export const $holdings = map<HoldingsState>({ items: [], loading: false, error: null, busy: null });
 
 /** The book's own ePustaka first, then the others as the server lists them. */
-function ordered(items: EpustakaBrief[]): EpustakaBrief[] {
+function ordered(items: BorrowHolding[]): BorrowHolding[] {
   const first = currentBook()?.epustaka?.id;
   return [...items].sort((a, b) => Number(b.id === first) - Number(a.id === first));
 }

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { api } from '../api/browser.ts';
 import { getMediaHistory, getNewsHistory } from '../api/media.ts';
 import { deleteHistoryItem } from '../api/shelf.ts';
-import { historyEntry, MEDIA_HISTORY_PAGE, type HistoryEntry, type MediaType } from '../domain/media.ts';
+import { articleHistoryEntry, mediaHistoryEntry, MEDIA_HISTORY_PAGE, type HistoryEntry, type MediaType } from '../domain/media.ts';
 import { notifyError } from './shell.ts';
 
 /** The next page of an article, video or audio history. */
@@ -15,10 +15,10 @@ export async function loadHistoryPage(
     const query = { q: params.q || undefined, limit: MEDIA_HISTORY_PAGE, offset: params.offset };
     if (kind === 'article') {
       const body = await getNewsHistory(api, query);
-      return { entries: body.data.map((row) => historyEntry(kind, row)), total: body.meta.total };
+      return { entries: body.data.map(articleHistoryEntry), total: body.meta.total };
     }
     const body = await getMediaHistory(api, { ...query, type: kind });
-    return { entries: body.data.map((row) => historyEntry(kind, row)), total: body.meta.total };
+    return { entries: body.data.map((row) => mediaHistoryEntry(kind, row)), total: body.meta.total };
   } catch (error) {
     notifyError(t, error);
     return null;

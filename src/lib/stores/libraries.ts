@@ -132,6 +132,18 @@ export async function addMembers(t: TFunction, epustakaId: string, userIds: stri
   }
 }
 
+/** Saves a library's loan limit per member (its owner only); the saved value, or null on failure (shown). */
+export async function saveLoanLimit(t: TFunction, epustakaId: string, limit: number): Promise<number | null> {
+  try {
+    const saved = await calls.saveEpustakaSettings(api, { epustaka_id: epustakaId, max_loans_per_member: limit });
+    notify('success', t('libraries.admin.loanLimitSaved', { count: saved.max_loans_per_member }));
+    return saved.max_loans_per_member;
+  } catch (error) {
+    notifyLibraryError(t, error);
+    return null;
+  }
+}
+
 /** Joins (public) or asks to join (private) a library for the signed-in user; the new status, or null on failure. */
 export async function joinLibrary(t: TFunction, epustaka: { id: string; epustaka_name: string }, userId: string): Promise<0 | 1 | 3 | null> {
   try {

@@ -43,6 +43,9 @@ export interface Holding {
   available_qty: number;
   total_qty: number;
   queue_count: number;
+  /** Loans one member may have open from the library, and how many the signed-in user has. */
+  loan_limit: number;
+  open_loans: number;
 }
 
 export async function holdingsOf(request: APIRequestContext, bookId: string): Promise<Holding[]> {

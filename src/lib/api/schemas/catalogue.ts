@@ -174,6 +174,15 @@ export interface EpustakaBrief {
   queue_count: number;
 }
 
+/**
+ * A row of GET webhook/epustaka-borrow: an ePustaka holding the book, with the caller's open loans
+ * from it and how many it allows one member at a time (borrowing more is `409 loan_limit_reached`).
+ */
+export interface BorrowHolding extends EpustakaBrief {
+  loan_limit: number;
+  open_loans: number;
+}
+
 /** The ePustaka of a book detail (spec 01 §3). */
 export type BookDetailEpustaka = Omit<EpustakaBrief, 'total_qty' | 'queue_count'>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { flagParam, limitParam, offsetParam, searchParam, uuidField as id } from './params.ts';
-import { LIBRARY_LIMITS } from '../../domain/libraries.ts';
+import { LIBRARY_LIMITS, LOAN_LIMIT } from '../../domain/libraries.ts';
 
 /*
  * ePustaka libraries (spec 02 §2.9–§2.12, §3 "ePustaka", "Member", §4.3, §7 "ePustaka"): the
@@ -51,6 +51,15 @@ export type JoinVerificationInput = z.input<typeof joinVerificationSchema>;
 /** The `{membership_id}` of DELETE webhook/memberships/{membership_id}. */
 export const membershipIdSchema = id('invalid_membership_id');
 
+const loanLimitError = { error: 'invalid_max_loans_per_member' } as const;
+
+/** PUT webhook/epustaka-settings (the library's owner only): how many loans one member may have open from it. */
+export const epustakaSettingsSchema = z.object({
+  epustaka_id: id('invalid_epustaka_id'),
+  max_loans_per_member: z.number(loanLimitError).int(loanLimitError).min(LOAN_LIMIT.min, loanLimitError).max(LOAN_LIMIT.max, loanLimitError),
+});
+export type EpustakaSettingsInput = z.input<typeof epustakaSettingsSchema>;
+
 // ---------------------------------------------------------------------------------------------
 // Responses
 
@@ -71,6 +80,16 @@ export interface EpustakaCard {
   member_status: 0 | 1 | 3 | null;
   /** Join requests waiting (only in the `managed=true` list). */
   request_count?: number;
+  /** Loans one member may have open at a time (only in the `managed=true` list). */
+  max_loans_per_member?: number;
+  /** The caller owns the library (only in the `managed=true` list). */
+  is_owner?: boolean;
+}
+
+/** PUT webhook/epustaka-settings: the library's settings as saved. */
+export interface EpustakaSettings {
+  epustaka_id: string;
+  max_loans_per_member: number;
 }
 
 /** What anyone may see of a library (GET webhook/public-epustaka-detail). */

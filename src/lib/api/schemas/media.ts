@@ -48,13 +48,14 @@ export const collectionAccessSchema = z.object({
 export type CollectionAccessInput = z.infer<typeof collectionAccessSchema>;
 
 /** The ePustaka an item is shown from, with the caller's membership (spec 03 §3). */
-export interface ContentEpustaka {
-  id: string;
-  epustaka_name: string;
-  epustaka_isprivate: boolean;
-  has_join: boolean;
-  member_status: number | null;
-}
+export const contentEpustakaSchema = z.object({
+  id: z.string(),
+  epustaka_name: z.string(),
+  epustaka_isprivate: z.boolean(),
+  has_join: z.boolean(),
+  member_status: z.number().nullable(),
+});
+export type ContentEpustaka = z.infer<typeof contentEpustakaSchema>;
 
 export interface MediaItem {
   id: string;
@@ -79,8 +80,9 @@ export interface MediaItem {
   progress: number;
 }
 
-/** A row of a media history. */
+/** A row of a media history (spec 02 §3 "Multimedia"): `collection_id` is the item's id, as its links name it. */
 export interface MediaHistoryItem extends MediaItem {
+  collection_id: string;
   history_id: string;
   last_accessed_at: string;
 }

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { limitParam, offsetParam, searchParam, uuidField } from './params.ts';
 import { NEWS_PAGE } from '../../domain/media.ts';
-import type { ContentEpustaka } from './media.ts';
+import { contentEpustakaSchema } from './media.ts';
 
 /*
  * Articles (spec 03 §2.9–2.11, §3 "News", §7.1): news-list, news-category-list, news-detail,
- * public-news-detail, news-history-list. Inputs are zod schemas the API validates with;
- * responses are interfaces.
+ * public-news-detail, news-history-list. Inputs are zod schemas the API validates with; the list
+ * and history rows are zod schemas too, so the API's rows and the pages' links read one contract.
  */
 
 /** GET webhook/news-list: published articles, newest first; `epustaka_id` for one library's collection. */
@@ -41,22 +41,23 @@ export interface NewsCategory {
 }
 
 /** An article in a list. */
-export interface NewsItem {
-  id: string;
-  news_title: string;
-  news_author: string | null;
-  news_thumbnail_url: string | null;
-  news_status: number;
-  category_id: string | null;
-  category_name: string | null;
+export const newsItemSchema = z.object({
+  id: z.string(),
+  news_title: z.string(),
+  news_author: z.string().nullable(),
+  news_thumbnail_url: z.string().nullable(),
+  news_status: z.number(),
+  category_id: z.string().nullable(),
+  category_name: z.string().nullable(),
   /** Plain text, at most a few lines. */
-  news_excerpt: string;
-  created_at: string;
-  updated_at: string;
-  epustaka_id: string | null;
-  epustaka_collection_id: string | null;
-  epustaka: ContentEpustaka | null;
-}
+  news_excerpt: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  epustaka_id: z.string().nullable(),
+  epustaka_collection_id: z.string().nullable(),
+  epustaka: contentEpustakaSchema.nullable(),
+});
+export type NewsItem = z.infer<typeof newsItemSchema>;
 
 /**
  * An article to read. `news_content` is the stored HTML (the page sanitizes it) or, when the reader
@@ -67,8 +68,15 @@ export interface NewsDetail extends NewsItem {
   content_restricted: boolean;
 }
 
-/** A row of the article history. */
-export interface NewsHistoryItem extends NewsItem {
-  history_id: string;
-  last_accessed_at: string;
-}
+/**
+ * A row of GET webhook/news-history-list (spec 03 §2.10): the article opened, named by
+ * `collection_id` (the article's id, what its link `/article/{collection_id}/{epustaka_id}` needs),
+ * with the history row's id and when it was last opened. The API builds its rows to this schema
+ * and every page links them with articleHistoryHref (src/lib/domain/media.ts).
+ */
+export const newsHistoryItemSchema = newsItemSchema.extend({
+  collection_id: z.string(),
+  history_id: z.string(),
+  last_accessed_at: z.string(),
+});
+export type NewsHistoryItem = z.infer<typeof newsHistoryItemSchema>;
