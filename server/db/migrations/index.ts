@@ -16,6 +16,7 @@ import { migration as qrCodes } from './20261126_05_qr_codes.ts';
 import { migration as push } from './20261127_03_push.ts';
 import { migration as storagePending } from './20261127_04_storage_pending.ts';
 import { migration as bookRatingSummary } from './20261128_01_book_rating_summary.ts';
+import { migration as greetingEnglish } from './20261128_10_greeting_english.ts';
 
 /** Every migration, oldest first. */
-export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, notifications, activity, people, epustakaMembership, media, qrCodes, push, storagePending, bookRatingSummary];
+export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, notifications, activity, people, epustakaMembership, media, qrCodes, push, storagePending, bookRatingSummary, greetingEnglish];
