@@ -47,7 +47,8 @@ const routeGuard = defineMiddleware((context, next) => {
   if (isApiRequest(url.pathname, request.method) || isOpenUtility(url.pathname)) return next();
   const decision = guard(url.pathname, url.search, { authenticated: locals.session.authenticated, verified: locals.session.verified });
   if (decision.kind === 'redirect') return context.redirect(decision.location, 302);
-  locals.shell = { layout: decision.layout, whiteBackground: decision.whiteBackground };
+  // A path with no page goes on to Astro's router, which answers it with the not-found page (404).
+  locals.shell = { layout: decision.layout, whiteBackground: decision.kind === 'allow' && decision.whiteBackground };
   return next();
 });
 

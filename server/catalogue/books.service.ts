@@ -26,6 +26,7 @@ function toPublicDetail(row: BookDetailRow, copies: { all_qty: number; available
     rating_count: row.rating_count,
     file_ext: row.file_ext,
     file_size_info: fileSizeInfo(row.file_size === null ? null : Number(row.file_size)),
+    file_size: row.file_size === null ? null : Number(row.file_size),
     using_drm: row.using_drm,
     all_qty: copies.all_qty,
     available_qty: copies.available_qty,

@@ -24,12 +24,17 @@ export async function topCategories(db: Queryable, organizationId: string, count
   return rows;
 }
 
-export async function findGreeting(db: Queryable, organizationId: string): Promise<Greeting | null> {
-  const { rows } = await db.query<{ greeting_title: string | null; greeting_message: string | null }>(
-    'SELECT greeting_title, greeting_message FROM organizations WHERE id = $1',
+/**
+ * The organisation's welcome greeting in `lang`: the English one when asked for English and the
+ * organisation wrote one, else the Indonesian one; null without a greeting.
+ */
+export async function findGreeting(db: Queryable, organizationId: string, lang: 'id' | 'en'): Promise<Greeting | null> {
+  const { rows } = await db.query<{ greeting_title: string | null; greeting_message: string | null; greeting_title_en: string | null; greeting_message_en: string | null }>(
+    'SELECT greeting_title, greeting_message, greeting_title_en, greeting_message_en FROM organizations WHERE id = $1',
     [organizationId],
   );
   const row = rows[0];
+  if (lang === 'en' && row?.greeting_title_en && row.greeting_message_en) return { greeting_title: row.greeting_title_en, greeting_message: row.greeting_message_en };
   if (!row?.greeting_title || !row.greeting_message) return null;
   return { greeting_title: row.greeting_title, greeting_message: row.greeting_message };
 }

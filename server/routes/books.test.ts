@@ -199,6 +199,7 @@ describe('webhook/book-detail', () => {
       avg_rating: null,
       file_ext: 'pdf',
       file_size_info: '2,5 MB',
+      file_size: 2_621_440,
       using_drm: true,
       all_qty: 5,
       available_qty: 5,

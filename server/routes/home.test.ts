@@ -63,6 +63,16 @@ describe('webhook/greeting', () => {
     await ctx.db.query('UPDATE organizations SET greeting_title = $2, greeting_message = $3 WHERE id = $1', [ctx.config.organizationId, 'Selamat datang', 'Selamat membaca!']);
     expect((await ctx.request('GET', '/webhook/greeting', { token: reader.token })).body.data).toEqual({ greeting_title: 'Selamat datang', greeting_message: 'Selamat membaca!' });
   });
+
+  test('is in the language the caller asks for: English when the organisation wrote one, else Indonesian', async () => {
+    const ask = async (lang: string) => (await ctx.request('GET', '/webhook/greeting', { token: reader.token, headers: { 'accept-language': lang } })).body.data;
+    await ctx.db.query('UPDATE organizations SET greeting_title = $2, greeting_message = $3, greeting_title_en = NULL, greeting_message_en = NULL WHERE id = $1', [ctx.config.organizationId, 'Selamat datang', 'Selamat membaca!']);
+    expect(await ask('en')).toEqual({ greeting_title: 'Selamat datang', greeting_message: 'Selamat membaca!' });
+    await ctx.db.query('UPDATE organizations SET greeting_title_en = $2, greeting_message_en = $3 WHERE id = $1', [ctx.config.organizationId, 'Welcome', 'Happy reading!']);
+    expect(await ask('en')).toEqual({ greeting_title: 'Welcome', greeting_message: 'Happy reading!' });
+    expect(await ask('en-GB,en;q=0.9')).toEqual({ greeting_title: 'Welcome', greeting_message: 'Happy reading!' });
+    expect(await ask('id')).toEqual({ greeting_title: 'Selamat datang', greeting_message: 'Selamat membaca!' });
+  });
 });
 
 describe('webhook/public-home', () => {

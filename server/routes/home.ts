@@ -4,6 +4,7 @@ import { requireCaller, type AuthEnv } from '../http/auth-guard.ts';
 import { queryParams } from '../http/validate.ts';
 import { findGreeting, listBanners, listPublicBookCards, listPublicLibraries } from '../home/home.repository.ts';
 import { bookHome } from '../home/home.service.ts';
+import { langOf } from '../accounts/messages.ts';
 import type { ApiDeps } from '../deps.ts';
 
 /** webhook/banners, book-home and greeting: the signed-in home page (spec 03 §2.2, §7.2); public-home: the visitors' front door. */
@@ -25,7 +26,7 @@ export function homeRoutes(deps: ApiDeps) {
   });
 
   app.get('/greeting', auth, async (c) => {
-    return c.json({ data: await findGreeting(deps.db, c.get('caller').user.organization_id) });
+    return c.json({ data: await findGreeting(deps.db, c.get('caller').user.organization_id, langOf(c.req.header('accept-language'))) });
   });
 
   // Anyone: what the product's public ePustakas offer, and a search of their books.

@@ -131,6 +131,8 @@ test.describe('registration and verification', () => {
         labels: { name: 'Nama lengkap', email: 'Email', password: 'Kata sandi', phone: 'Nomor telepon', district: 'Kecamatan' },
         submit: 'Daftar',
         name: 'Nama wajib diisi.',
+        emailRequired: 'Email wajib diisi.',
+        passwordRequired: 'Kata sandi wajib diisi.',
         symbol: 'Nama harus diawali huruf, bukan simbol.',
         short: 'Nama minimal 3 karakter.',
         email: 'Format email tidak valid.',
@@ -145,6 +147,8 @@ test.describe('registration and verification', () => {
         labels: { name: 'Full name', email: 'Email', password: 'Password', phone: 'Phone number', district: 'District' },
         submit: 'Register',
         name: 'Name is required.',
+        emailRequired: 'Email is required.',
+        passwordRequired: 'Password is required.',
         symbol: 'The name must start with a letter, not a symbol.',
         short: 'The name needs at least 3 characters.',
         email: 'The email format is not valid.',
@@ -165,6 +169,9 @@ test.describe('registration and verification', () => {
       const error = (id: string) => page.locator(`#register-${id}-error`);
       await page.getByRole('button', { name: c.submit }).click();
       await expect(error('name')).toHaveText(c.name);
+      // Each empty field names itself; registration asks for a password, not a "new" one.
+      await expect(error('email')).toHaveText(c.emailRequired);
+      await expect(error('password')).toHaveText(c.passwordRequired);
       await expect(error('district')).toHaveText(c.district);
 
       await field(c.labels.name).fill('@Ayu');

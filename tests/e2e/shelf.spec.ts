@@ -169,8 +169,12 @@ test.describe('shelf', () => {
     await open(guru, '/shelf?tab=borrow');
     await expect(card(guru, title)).toContainText('7 hari lagi');
     // Someone waiting blocks nothing now: nobody else is in line, so the loan may be renewed once.
+    // Renewing asks first, naming the new due date (a week after the current one), then says it is done.
     await card(guru, title).getByRole('button', { name: 'Perpanjang' }).click();
-    await expect(guru.getByText(/Pinjaman diperpanjang sampai/)).toBeVisible();
+    const ask = guru.getByRole('dialog', { name: 'Perpanjang pinjaman?' });
+    await expect(ask).toContainText(new RegExp(`"${title}" akan dipinjam sampai \\S+, \\d{1,2} \\S+ \\d{4} pukul \\d{2}\\.\\d{2} WIB`));
+    await ask.getByRole('button', { name: 'Perpanjang' }).click();
+    await expect(guru.getByText(/Pinjaman diperpanjang sampai .* WIB\./)).toBeVisible();
     await expect(card(guru, title)).toContainText('14 hari lagi');
     await expect(card(guru, title).getByRole('button', { name: 'Perpanjang' })).toHaveCount(0);
     await guru.context().close();

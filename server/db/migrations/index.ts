@@ -19,9 +19,10 @@ import { migration as bookRatingSummary } from './20261128_01_book_rating_summar
 import { migration as rateCounters } from './20261128_02_rate_counters.ts';
 import { migration as qrScanVisitors } from './20261128_03_qr_scan_visitors.ts';
 import { migration as firstAdmin } from './20261128_04_first_admin.ts';
+import { migration as greetingEnglish } from './20261128_11_greeting_english.ts';
 import { migration as storageUploads } from './20261128_10_storage_uploads.ts';
 import { migration as epustakaLoanLimit } from './20261128_20_epustaka_loan_limit.ts';
 import { migration as notificationObjects } from './20261128_21_notification_objects.ts';
 
 /** Every migration, oldest first. */
-export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, notifications, activity, people, epustakaMembership, media, qrCodes, push, storagePending, bookRatingSummary, rateCounters, qrScanVisitors, firstAdmin, storageUploads, epustakaLoanLimit, notificationObjects];
+export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, notifications, activity, people, epustakaMembership, media, qrCodes, push, storagePending, bookRatingSummary, rateCounters, qrScanVisitors, firstAdmin, storageUploads, greetingEnglish, epustakaLoanLimit, notificationObjects];

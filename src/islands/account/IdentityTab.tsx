@@ -1,6 +1,7 @@
 import { useTranslation } from '../shell/I18nRoot.tsx';
 import type { AccountProfile } from '../../lib/api/schemas/account.ts';
 import { bioText, genderOf } from '../../lib/domain/account-validation.ts';
+import { formatPhone } from '../../lib/format/format.ts';
 
 /** The read-only identity tab: what the account holds, a dash for what is empty. */
 export function IdentityTab({ profile }: { profile: AccountProfile }) {
@@ -11,7 +12,7 @@ export function IdentityTab({ profile }: { profile: AccountProfile }) {
     ['name', profile.name],
     ['email', profile.email],
     ['gender', gender ? t(`account.settings.gender.${gender}`) : '-'],
-    ['phone', profile.phone || '-'],
+    ['phone', formatPhone(profile.phone) || '-'],
     ['address', profile.address || '-'],
     ['district', district],
     ['bio', bioText(profile.bio)],

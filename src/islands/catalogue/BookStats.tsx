@@ -5,6 +5,7 @@ import type { CatalogueIconName } from '../../components/catalogue/icons.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
 import { useBook, type BookIslandProps } from './useBook.ts';
+import { formatBytes, formatNumber } from '../../lib/format/format.ts';
 
 /**
  * The specification tiles (spec 01 §2.5): file size, total copies, available, readers, queue and
@@ -29,9 +30,9 @@ function Tiles(props: BookIslandProps) {
   const { t, i18n } = useTranslation();
   const book = useBook(props);
   const tiles = specTiles(book);
-  const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
+  const number = (n: number) => formatNumber(n, i18n.language);
   const items: Tile[] = [
-    { id: 'fileSize', icon: 'file', value: tiles.fileSize ?? '–' },
+    { id: 'fileSize', icon: 'file', value: tiles.fileSize === null ? '–' : formatBytes(tiles.fileSize, i18n.language) },
     { id: 'total', icon: 'copies', value: tiles.total === null ? t('catalogue.stats.unlimited') : number(tiles.total), dialog: 'owners' },
     { id: 'available', icon: 'check', value: tiles.available === null ? t('catalogue.stats.unlimited') : number(tiles.available) },
     { id: 'readers', icon: 'eye', value: number(tiles.readers), dialog: 'readers' },

@@ -13,6 +13,7 @@ import { ConfirmModal } from '../shell/ConfirmModal.tsx';
 import { StarInput } from './StarInput.tsx';
 import { Stars } from './Stars.tsx';
 import { builtHref } from '../../lib/domain/built-pages.ts';
+import { formatDate } from '../../lib/format/format.ts';
 
 /**
  * A review or a reply (spec 01 §4.5, 02 §4.4): its author, stars, text cut to two lines, 'edited'
@@ -27,7 +28,7 @@ export function Comment({ rating, viewerId }: { rating: Rating; viewerId: string
   const isReview = rating.parent_id === null;
   const editing = mode?.kind === 'edit' && mode.id === rating.id;
   const replying = mode?.kind === 'reply' && mode.id === rating.id;
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(rating.created_at));
+  const when = formatDate(rating.created_at, i18n.language, 'short');
 
   const openReplies = () => {
     setShowReplies(true);

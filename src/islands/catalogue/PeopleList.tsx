@@ -6,6 +6,7 @@ import { borrowers, hasMore, notifyCatalogueError, owners, queue, type ListState
 import { Avatar } from '../shell/Avatar.tsx';
 import { FollowButton } from './FollowButton.tsx';
 import { builtHref } from '../../lib/domain/built-pages.ts';
+import { formatDate } from '../../lib/format/format.ts';
 
 type Kind = 'borrowers' | 'readers' | 'queue' | 'owners';
 
@@ -23,8 +24,8 @@ export function PeopleList({ kind, viewerId }: { kind: Kind; viewerId: string })
   const { t, i18n } = useTranslation();
   const list = kind === 'queue' ? queue : kind === 'owners' ? owners : borrowers;
   const state = useStore(list.$state as MapStore<ListState<Borrower | QueueEntry | CollectionOwner>>);
-  const date = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(iso));
-  const time = (iso: string) => new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const date = (iso: string) => formatDate(iso, i18n.language, 'short');
+  const time = (iso: string) => formatDate(iso, i18n.language, 'dateTime');
 
   const rows: Row[] = state.items.map((item) => {
     if (kind === 'queue') {

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
 import { formatRating, RATING_STEPS, tooltipIndex } from '../../lib/domain/rating.ts';
+import { formatNumber } from '../../lib/format/format.ts';
 
 interface Props {
   value: number | null;
@@ -29,7 +30,7 @@ export function StarInput({ value, onChange, label }: Props) {
             checked={value === level}
             onChange={() => onChange(level)}
             title={tip(level)}
-            aria-label={t('catalogue.review.starOption', { value: new Intl.NumberFormat(i18n.language).format(level), text: tip(level) })}
+            aria-label={t('catalogue.review.starOption', { value: formatNumber(level, i18n.language), text: tip(level) })}
             className={`mask mask-star-2 bg-amber-400 ${index % 2 === 0 ? 'mask-half-1' : 'mask-half-2'}`}
           />
         ))}

@@ -6,7 +6,7 @@ import { REPORT_REASONS, type ReportReason } from '../../lib/api/schemas/values.
 import { api } from '../../lib/api/browser.ts';
 import { deleteComment, postComment, putComment, reportComment } from '../../lib/api/comments.ts';
 import { builtHref } from '../../lib/domain/built-pages.ts';
-import { createCommentList, createModeStore, createReplyList, type CommentList, type ReplyList } from '../../lib/stores/comments.ts';
+import { commentsChanged, createCommentList, createModeStore, createReplyList, type CommentList, type ReplyList } from '../../lib/stores/comments.ts';
 import { hasMore, type ListStore } from '../../lib/stores/list.ts';
 import { notify, notifyError } from '../../lib/stores/shell.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
@@ -14,6 +14,7 @@ import { Avatar } from '../shell/Avatar.tsx';
 import { Modal } from '../shell/Modal.tsx';
 import { ConfirmModal } from '../shell/ConfirmModal.tsx';
 import { CommentBox } from './CommentBox.tsx';
+import { formatDate } from '../../lib/format/format.ts';
 
 interface Props {
   objectType: string;
@@ -64,6 +65,7 @@ function CommentSection({ objectType, objectId }: Omit<Props, 'lang'>) {
 
   // From page 1 again, as many as are shown, keeping what is shown (and open) until it arrives.
   const refresh = () => {
+    commentsChanged(objectType, objectId);
     setVersion((v) => v + 1);
     list.reload().catch((error) => notifyError(t, error));
   };
@@ -139,7 +141,7 @@ function CommentItem({ comment, reply = false }: { comment: Comment; reply?: boo
   const [showReplies, setShowReplies] = useState(false);
   const editing = mode?.kind === 'edit' && mode.id === comment.id;
   const replying = mode?.kind === 'reply' && mode.id === comment.id;
-  const when = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'id-ID', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Jakarta' }).format(new Date(comment.created_at));
+  const when = formatDate(comment.created_at, i18n.language, 'dateTime');
   const profile = builtHref(`/profil/user/${comment.sender.id}`);
   return (
     <article className="flex gap-3" data-testid={reply ? 'reply' : 'comment'} aria-label={t('comments.by', { name: comment.sender.name })}>

@@ -7,6 +7,7 @@ import { formatRating } from '../../lib/domain/rating.ts';
 import { Avatar } from '../shell/Avatar.tsx';
 import { StrokeIcon } from '../shell/Icon.tsx';
 import { Stars } from '../catalogue/Stars.tsx';
+import { formatDate } from '../../lib/format/format.ts';
 
 export const HEART = ['M12 20.5s-7.5-4.6-9.3-9.2C1.5 8.2 3.4 4.5 7 4.5c2.1 0 3.6 1.2 5 3 1.4-1.8 2.9-3 5-3 3.6 0 5.5 3.7 4.3 6.8-1.8 4.6-9.3 9.2-9.3 9.2z'];
 export const BUBBLE = ['M4 5h16v11H9l-5 4z'];
@@ -30,7 +31,7 @@ function senderHref(item: FeedItem): string | undefined {
 /** One item of the timeline (spec 02 §2.7, §3): who did what, the book or post, likes and comments. */
 export function FeedCard({ item, onLike, detail = false, onDelete }: Props) {
   const { t, i18n } = useTranslation();
-  const when = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'id-ID', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Jakarta' }).format(new Date(item.created_at));
+  const when = formatDate(item.created_at, i18n.language, 'dateTime');
   const href = senderHref(item);
   const detailHref = feedDetailPath(item.id);
   return (

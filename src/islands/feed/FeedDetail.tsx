@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { FeedItem } from '../../lib/api/schemas/feed.ts';
-import { toggleLike } from '../../lib/stores/feed.ts';
+import { followCommentCount, toggleLike } from '../../lib/stores/feed.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { FeedCard } from './FeedCard.tsx';
 import { DeletePostDialog } from './DeletePostDialog.tsx';
@@ -25,6 +25,7 @@ function Detail({ item: initial, viewerId }: Omit<Props, 'lang'>) {
   const { t } = useTranslation();
   const [item, setItem] = useState(initial);
   const [deleting, setDeleting] = useState(false);
+  useEffect(() => followCommentCount(initial, (patch) => setItem((current) => ({ ...current, ...patch }))), [initial.id]);
   return (
     <>
       <FeedCard item={item} detail onLike={() => void toggleLike(t, item, viewerId, (patch) => setItem((current) => ({ ...current, ...patch })))} onDelete={() => setDeleting(true)} />

@@ -11,6 +11,7 @@ import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 import { AddMembersDialog } from './AddMembersDialog.tsx';
 import { MembershipConfirm } from './MembershipConfirm.tsx';
 import { LoanLimitForm } from './LoanLimitForm.tsx';
+import { formatDate } from '../../lib/format/format.ts';
 
 export type MembershipTab = 'members' | 'requests';
 
@@ -143,7 +144,7 @@ function Admin({ libraries, epustakaId: firstId, tab: firstTab, initial, lang }:
 function MemberRow({ member, tab, lang }: { member: EpustakaMember; tab: MembershipTab; lang: Lang }) {
   const { t } = useTranslation();
   const busy = useStore($membershipBusy) === member.membership_id;
-  const date = (iso: string) => new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'id-ID', { dateStyle: 'medium', timeZone: 'Asia/Jakarta' }).format(new Date(iso));
+  const date = (iso: string) => formatDate(iso, lang, 'short');
   const note =
     tab === 'requests'
       ? t('libraries.admin.requestedAt', { date: date(member.joined_at) })

@@ -1,20 +1,23 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
 import { $busy, $confirm, cancelConfirm, confirmAction } from '../../lib/stores/shelf.ts';
+import { formatDueDate, renewedDueAt } from '../../lib/domain/shelf.ts';
 import { ConfirmModal } from '../shell/ConfirmModal.tsx';
 
-/** Asks before returning a book, leaving a queue or removing a history item. */
+/** Asks before returning or renewing a loan (naming the new due date), leaving a queue or removing a history item. */
 export function ConfirmDialog() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const confirm = useStore($confirm);
   const busy = useStore($busy) !== null;
-  const title =
-    confirm?.kind === 'return' ? t('shelf.borrow.returnTitle') : confirm?.kind === 'leave' ? t('shelf.queue.leaveTitle') : t('shelf.history.removeTitle');
-  const action =
-    confirm?.kind === 'return' ? t('shelf.borrow.return') : confirm?.kind === 'leave' ? t('shelf.queue.leave') : t('shelf.history.remove');
+  const kind = confirm?.kind ?? 'remove';
+  const title = { return: t('shelf.borrow.returnTitle'), renew: t('shelf.borrow.renewTitle'), leave: t('shelf.queue.leaveTitle'), remove: t('shelf.history.removeTitle') }[kind];
+  const action = { return: t('shelf.borrow.return'), renew: t('shelf.borrow.renew'), leave: t('shelf.queue.leave'), remove: t('shelf.history.remove') }[kind];
   return (
-    <ConfirmModal open={confirm !== null} title={title} confirmLabel={action} cancelLabel={t('common.cancel')} onConfirm={() => void confirmAction(t)} onCancel={cancelConfirm} busy={busy} widthClass="max-w-md">
+    <ConfirmModal open={confirm !== null} title={title} confirmLabel={action} cancelLabel={t('common.cancel')} onConfirm={() => void confirmAction(t, i18n.language)} onCancel={cancelConfirm} busy={busy} widthClass="max-w-md">
       {confirm?.kind === 'return' ? <p>{t('shelf.borrow.returnText', { title: confirm.item.book_title, name: confirm.item.epustaka_name })}</p> : null}
+      {confirm?.kind === 'renew' ? (
+        <p>{t('shelf.borrow.renewText', { title: confirm.item.book_title, date: formatDueDate(renewedDueAt(confirm.item), i18n.language) })}</p>
+      ) : null}
       {confirm?.kind === 'leave' ? (
         <p>
           {t('shelf.queue.leaveText', { title: confirm.item.book_title })}

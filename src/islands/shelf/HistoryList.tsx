@@ -8,6 +8,7 @@ import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ShelfCover, ShelfEmpty, ShelfFooter, ShelfMoreLink, ShelfProgressBar, ShelfSearch, ShelfTitle, useSeededList } from './ShelfParts.tsx';
+import { formatDate } from '../../lib/format/format.ts';
 
 interface Props {
   lang: Lang;
@@ -66,9 +67,7 @@ function History({ initial, mode, q = '' }: Omit<Props, 'lang'>) {
 export function HistoryRow({ item, removable = true }: { item: HistoryItem; removable?: boolean }) {
   const { t, i18n } = useTranslation();
   const busy = useStore($busy) === item.id;
-  const opened = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'id-ID', { dateStyle: 'medium', timeZone: 'Asia/Jakarta' }).format(
-    new Date(item.last_accessed_at),
-  );
+  const opened = formatDate(item.last_accessed_at, i18n.language, 'short');
   return (
     <article className="flex items-start gap-3 p-3 xs:gap-4 xs:p-4" aria-busy={busy}>
       <div className="w-14 shrink-0 xs:w-16">

@@ -4,7 +4,7 @@ import type { ListBody } from '../../lib/api/schemas/common.ts';
 import type { BorrowShelfItem } from '../../lib/api/schemas/shelf.ts';
 import { readerHref } from '../../lib/domain/book.ts';
 import { daysLeft, formatDueDate, moreHref, SHELF_PREVIEW } from '../../lib/domain/shelf.ts';
-import { $busy, askConfirm, borrowShelf, renew, searchList } from '../../lib/stores/shelf.ts';
+import { $busy, askConfirm, borrowShelf, searchList } from '../../lib/stores/shelf.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 import { BookActionButtons, BookActionDialogs } from './BookActions.tsx';
@@ -115,7 +115,7 @@ function LoanCard({ loan, now }: { loan: BorrowShelfItem; now: Date }) {
             {t('shelf.borrow.return')}
           </button>
           {loan.can_renew ? (
-            <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => void renew(t, loan, i18n.language)}>
+            <button type="button" className="btn btn-ghost btn-sm" disabled={busy} onClick={() => askConfirm({ kind: 'renew', item: loan })}>
               {busy ? <span className="loading loading-spinner loading-xs" aria-hidden="true" /> : <CatalogueIcon name="clock" className="size-4" />}
               {t('shelf.borrow.renew')}
             </button>

@@ -55,8 +55,13 @@ export async function readForm(Astro: AstroGlobal): Promise<FormData | null> {
 const text = (form: FormData, name: string) => String(form.get(name) ?? '');
 
 /** A field's translated message from a validation code. */
-function fieldMessage(t: TFunction, code: string): string {
-  return accountErrorText(t, { code });
+/**
+ * The text of a field's error code. A form may word a code its own way under
+ * `account.<form>.errors.<code>` (registration asks for a "password", not a "new password").
+ */
+function fieldMessage(t: TFunction, code: string, form?: 'register'): string {
+  const own = form ? t(`account.${form}.errors.${code}`, { defaultValue: '' }) : '';
+  return own || accountErrorText(t, { code });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -93,7 +98,7 @@ export async function handleRegisterForm(Astro: AstroGlobal): Promise<RegisterSt
   const password = text(form, 'password');
   const codes = validateRegisterForm({ ...values, password });
   const errors: RegisterState['errors'] = {};
-  for (const [field, code] of Object.entries(codes)) errors[field as keyof RegisterForm] = fieldMessage(t, code);
+  for (const [field, code] of Object.entries(codes)) errors[field as keyof RegisterForm] = fieldMessage(t, code, 'register');
   if (Object.keys(errors).length > 0) {
     Astro.response.status = 400;
     return { values, errors, formError: t('account.register.fixErrors'), done: null, passwordCleared: password !== '' };

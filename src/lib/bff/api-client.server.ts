@@ -15,6 +15,8 @@ export async function serverApi(context: { locals: App.Locals; cookies: AstroCoo
   return createHttpClient({
     hosts: { main: internalHost, backend: internalHost, agent: internalHost, storage: internalHost },
     fetch: ((input: RequestInfo | URL, init?: RequestInit) => apiFetch(new Request(input, init))) as typeof fetch,
+    // The API answers in the page's language (greetings, sizes, messages).
+    headers: { 'accept-language': context.locals.lang },
     getAccessToken: () => context.locals.accessToken,
     refresh: async () => {
       const outcome = await refreshSession(apiFetch, context.cookies, isSecureRequest(context.request));

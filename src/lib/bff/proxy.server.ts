@@ -43,6 +43,8 @@ export async function proxyToApi(context: APIContext): Promise<Response> {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
+  // The API answers in the interface language (the langActive setting), not the browser's.
+  headers.set('accept-language', locals.lang);
   // `npm run ingest` proves itself to the API with the data directory's secret, sent as a header.
   const ingestSecret = path === '/storage/ingest' ? request.headers.get(INGEST_SECRET_HEADER) : null;
   if (ingestSecret) headers.set(INGEST_SECRET_HEADER, ingestSecret);

@@ -23,6 +23,7 @@ export const IMAGE_EXTENSIONS = ['.png', '.jpeg', '.jpg', '.gif'] as const;
 
 export type ValidationCode =
   | 'required'
+  | 'email_required'
   | 'invalid_email'
   | 'name_required'
   | 'name_symbol_start'
@@ -92,7 +93,7 @@ export function validateDistrict(districtId: string | null | undefined): Validat
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function validateEmail(email: string | null | undefined): ValidationCode | null {
-  if (isBlank(email)) return 'required';
+  if (isBlank(email)) return 'email_required';
   return EMAIL.test(email!.trim()) ? null : 'invalid_email';
 }
 

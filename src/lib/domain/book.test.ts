@@ -81,7 +81,7 @@ describe('book list query', () => {
 
 const detail: BookDetail = {
   id: 'b1', book_id: 'b1', book_title: 'Judul', book_author: 'Penulis', author_name: 'Penulis', book_description: null, cover_url: null,
-  avg_rating: null, rating_count: 0, file_ext: 'pdf', file_size_info: '1 MB', using_drm: true, all_qty: 5, available_qty: 3,
+  avg_rating: null, rating_count: 0, file_ext: 'pdf', file_size_info: '1 MB', file_size: 1_000_000, using_drm: true, all_qty: 5, available_qty: 3,
   all_user_borrow_count: 2, publish_date: '2019-01-01', book_isbn: null, publisher: null, language: 'id', pages: null, category_id: null,
   category_name: null, catalog_info: { organization_name: null }, share_url: '/book/b1', queue_count: 0, active_borrow_count: 1,
   review_count: 0, related_books: [], user_rating: null, has_borrow: false, has_borrow_before: false, queue_position: null, queue_offer: null, web_readable: true,

@@ -211,10 +211,11 @@ export function detailButtonInput(book: BookDetail): MembershipInput {
 }
 
 /** The specification tiles of a book, in order. */
-export function specTiles(book: Pick<BookDetail, 'file_size_info' | 'using_drm' | 'all_qty' | 'available_qty' | 'all_user_borrow_count'> &
+export function specTiles(book: Pick<BookDetail, 'file_size' | 'using_drm' | 'all_qty' | 'available_qty' | 'all_user_borrow_count'> &
   Partial<Pick<BookDetail, 'queue_count' | 'active_borrow_count'>>) {
   return {
-    fileSize: book.file_size_info,
+    /** Bytes, or null when unknown. */
+    fileSize: book.file_size,
     /** Copies, or null for an open book (unlimited). */
     total: book.using_drm ? book.all_qty : null,
     available: book.using_drm ? book.available_qty : null,

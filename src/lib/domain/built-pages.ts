@@ -1,4 +1,4 @@
-import { PUBLIC_AUTH_ROUTES } from './routes.ts';
+import { PUBLIC_AUTH_ROUTES } from './auth-routes.ts';
 
 /**
  * The pages this site has. Menus, quick links and every component that links to a page of the

@@ -29,6 +29,7 @@ export function remainingErrors<F extends string>(errors: Partial<Record<F, stri
 
 const RULE_CODES = new Set<string>([
   'required',
+  'email_required',
   'invalid_email',
   'name_required',
   'name_symbol_start',

@@ -1,4 +1,5 @@
 import { membershipButton, membershipState, type MembershipInput, type MembershipLabel } from './membership.ts';
+import { formatDate } from '../format/format.ts';
 
 /**
  * What a holding's button says and does, on top of {@link membershipButton}:
@@ -86,6 +87,5 @@ export function lendingReason(input: LendingInput): 'unreadable' | 'outOfStockJo
  * (and the mail says the same).
  */
 export function formatOfferDeadline(iso: string, lang: string): string {
-  const text = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'id-ID', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Asia/Jakarta' }).format(new Date(iso));
-  return `${text} WIB`;
+  return formatDate(iso, lang, 'full');
 }

@@ -6,6 +6,7 @@ import type { MediaHistoryItem } from '../api/schemas/media.ts';
  * limits, sorts, the audio skip and the teaser of a private article. Plain values, so islands,
  * pages and the API share them without reaching zod.
  */
+import { formatDate } from '../format/format.ts';
 
 /** Article lists: 25, then 5 more per step (spec 03 §9). */
 export const NEWS_PAGE = { first: 25, step: 5, max: 100 } as const;
@@ -81,7 +82,7 @@ export function contentPath(kind: 'article' | MediaType, id: string, epustakaId?
 
 /** A date as the lists and pages show it, in WIB: `26 November 2026`. */
 export function contentDate(iso: string, lang: string): string {
-  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'id-ID', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Jakarta' }).format(new Date(iso));
+  return formatDate(iso, lang);
 }
 
 /** One row of an article, video or audio history as the history pages show it. */

@@ -2,6 +2,7 @@
  * Notifications (spec 02 §3 "Notification", §4.2): their types, the events that create them and
  * where opening one leads. Plain values, so islands can use them without the schemas.
  */
+import { formatDate } from '../format/format.ts';
 
 /** The kind of a notification, which decides where opening it leads (spec 02 §4.2). */
 export const NOTIFICATION_TYPES = ['FEED', 'PERSONAL_EVENT', 'TRANSACTION', 'EPUSTAKA', 'BOOK', 'SCHEDULE'] as const;
@@ -40,8 +41,7 @@ export function notificationTextParams(params: Record<string, string | number>, 
   const out: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(params)) {
     if (TIME_PARAMS.has(key) && typeof value === 'string' && !Number.isNaN(Date.parse(value))) {
-      const text = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'id-ID', { dateStyle: 'full', timeStyle: 'short', timeZone: 'Asia/Jakarta' }).format(new Date(value));
-      out[key] = `${text} WIB`;
+      out[key] = formatDate(value, lang, 'full');
     } else {
       out[key] = value;
     }

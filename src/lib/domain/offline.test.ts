@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import { guard } from './routes.ts';
 import { isBuiltPage } from './built-pages.ts';
-import { assetReferences, bookCacheName, bookOfCache, formatBytes, isSavedBook, webManifest } from './offline.ts';
+import { assetReferences, bookCacheName, bookOfCache, isSavedBook, webManifest } from './offline.ts';
+import { formatBytes } from '../format/format.ts';
 
 describe('assetReferences', () => {
   test('finds the scripts, styles and imported chunks of a page and of a script', () => {

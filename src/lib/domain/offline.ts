@@ -45,19 +45,6 @@ export function isSavedBook(value: unknown): value is SavedBook {
   return !!v && typeof v.bookId === 'string' && typeof v.title === 'string' && typeof v.readerUrl === 'string' && typeof v.bytes === 'number';
 }
 
-/** Bytes as people read them: "850 KB", "2,4 MB" (decimal units, the language's decimal mark). */
-export function formatBytes(bytes: number, lang: string): string {
-  const units = ['B', 'KB', 'MB', 'GB'];
-  let value = Math.max(0, bytes);
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  const digits = unit === 0 || value >= 100 ? 0 : 1;
-  return `${new Intl.NumberFormat(lang === 'en' ? 'en-US' : 'id-ID', { maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(value)} ${units[unit]}`;
-}
-
 /**
  * Addresses of build assets (`/_astro/<name>`) that `text` (a page, a script or a style sheet)
  * refers to: script and style links, island components and the chunks a script imports.

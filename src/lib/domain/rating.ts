@@ -1,4 +1,5 @@
 /** Ratings and reviews (spec 01 §4.5, §5; 02 §5). */
+import { formatNumber } from '../format/format.ts';
 
 export type StarFill = 'full' | 'half' | 'empty';
 
@@ -21,7 +22,7 @@ export function starFills(value: number | null | undefined): StarFill[] {
 /** An average with one decimal in the language's notation ("4,3" in Indonesian). */
 export function formatRating(value: number | null | undefined, lang: string): string {
   const number = typeof value === 'number' && Number.isFinite(value) ? value : 0;
-  return new Intl.NumberFormat(lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(number);
+  return formatNumber(number, lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
 /**

@@ -1,5 +1,8 @@
 import type { ReadingDurations, ReadingProgressEntry, StoredBookmark } from '../stores/app.ts';
 import { shorten } from '../text/shorten.ts';
+import { timeZoneLabel } from '../format/format.ts';
+
+export { timeZoneLabel };
 
 /** A page's time counts only from this many seconds on, unless it already has time (spec 02 §5). */
 export const MIN_PAGE_SECONDS = 5;
@@ -73,16 +76,6 @@ export function progressConflicts(stored: ReadingProgressEntry | null, bookId: s
 /** Citation text cut to {@link CITATION_MAX} characters (graphemes), with no ellipsis. */
 export function cutCitation(text: string): string {
   return shorten(text.replace(/\s+/g, ' ').trim(), CITATION_MAX, { ellipsis: '' });
-}
-
-/** Indonesian time-zone label for a UTC offset in minutes: WIB (+7), WITA (+8), WIT (+9), else GMT±h. */
-export function timeZoneLabel(offsetMinutes: number): string {
-  if (offsetMinutes === 420) return 'WIB';
-  if (offsetMinutes === 480) return 'WITA';
-  if (offsetMinutes === 540) return 'WIT';
-  const sign = offsetMinutes < 0 ? '-' : '+';
-  const abs = Math.abs(offsetMinutes);
-  return `GMT${sign}${Math.floor(abs / 60)}${abs % 60 ? `:${String(abs % 60).padStart(2, '0')}` : ''}`;
 }
 
 export interface CitationFields {

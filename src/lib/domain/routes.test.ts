@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { isBuiltPage } from './built-pages.ts';
 import { PUBLIC_AUTH_ROUTES, guard, isPublicAuthRoute, publicVariantOf, safeNextPath } from './routes.ts';
 import type { PublicVariant, Session } from './routes.ts';
 
@@ -89,7 +90,7 @@ const ROUTE_TABLE: RouteCase[] = [
 ];
 
 describe('guard: the route table', () => {
-  describe.each(ROUTE_TABLE)('$path', ({ path, variant, layout, white, open, visitor }) => {
+  describe.each(ROUTE_TABLE.filter(({ path }) => isBuiltPage(path)))('$path', ({ path, variant, layout, white, open, visitor }) => {
     test('a signed-out visitor gets the public variant, or goes to /login remembering the path', () => {
       const decision = guard(path, '?from=share', ANONYMOUS);
       if (variant || open) {
@@ -138,17 +139,30 @@ describe('guard: auth screens', () => {
   });
 });
 
+describe('guard: pages the route table names that are not built', () => {
+  test.each(ROUTE_TABLE.filter(({ path }) => !isBuiltPage(path)).map(({ path }) => path))('%s is not found, signed in or out', (path) => {
+    expect(guard(path, '?from=share', ANONYMOUS)).toEqual({ kind: 'notFound', layout: 'public' });
+    expect(guard(path, '', UNVERIFIED)).toEqual({ kind: 'notFound', layout: 'public' });
+    expect(guard(path, '', VERIFIED)).toEqual({ kind: 'notFound', layout: 'default' });
+  });
+});
+
 describe('guard: odd paths', () => {
-  test('a path that only starts like a public variant is not one', () => {
-    for (const path of ['/epustaka-book-category', `/epustaka/${UUID}/books`, '/book', '/book/', '/videos', `/article/${UUID}/${EPUSTAKA}/x`, `/qr/${UUID}/a/b`]) {
+  test('a path that only starts like a public variant is not one, and no page either', () => {
+    for (const path of [`/epustaka/${UUID}/books`, '/book', '/book/', '/videos', `/epustaka/${UUID}/x/y`]) {
       expect(publicVariantOf(path), path).toBeNull();
-      expect(guard(path, '', ANONYMOUS).kind, path).toBe('redirect');
+      expect(guard(path, '', ANONYMOUS), path).toEqual({ kind: 'notFound', layout: 'public' });
     }
+    expect(publicVariantOf('/epustaka-book-category')).toBeNull();
+    expect(guard('/epustaka-book-category', '', ANONYMOUS).kind).toBe('redirect');
   });
 
-  test('an unknown path sends a visitor to /login and opens for a verified user', () => {
-    expect(guard('/no-such-page', '', ANONYMOUS)).toEqual({ kind: 'redirect', location: '/login?next=%2Fno-such-page' });
-    expect(guard('/no-such-page', '', VERIFIED)).toEqual({ kind: 'allow', layout: 'default', whiteBackground: false });
+  test('a mistyped address is not found, signed in or out; nobody is sent to /login for it', () => {
+    for (const path of ['/no-such-page', '/shelff', '/setting/extra', '/bookss?q=x']) {
+      expect(guard(path, '', ANONYMOUS), path).toEqual({ kind: 'notFound', layout: 'public' });
+      expect(guard(path, '', UNVERIFIED), path).toEqual({ kind: 'notFound', layout: 'public' });
+      expect(guard(path, '', VERIFIED), path).toEqual({ kind: 'notFound', layout: 'default' });
+    }
   });
 
   test('a verified flag without a session counts as signed out', () => {

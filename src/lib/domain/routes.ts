@@ -1,17 +1,8 @@
 import { clip } from '../text/shorten.ts';
+import { PUBLIC_AUTH_ROUTES } from './auth-routes.ts';
+import { isBuiltPage } from './built-pages.ts';
 
-/** The auth screens anyone may open (spec 01 §2.1). */
-export const PUBLIC_AUTH_ROUTES: readonly string[] = [
-  '/login',
-  '/register',
-  '/forgot-password',
-  '/auth/reset-password',
-  '/email-verified',
-  '/not-activated',
-  '/auth-socmed',
-  '/link-socmed',
-  '/first-admin',
-];
+export { PUBLIC_AUTH_ROUTES };
 
 /** Pages without header and footer (spec 01 §2.3). */
 export const READER_ROUTES: readonly string[] = ['/read-book', '/read', '/read-book-epub'];
@@ -39,6 +30,7 @@ export type Layout = 'auth' | 'public' | 'default' | 'reader';
 
 export type GuardDecision =
   | { kind: 'allow'; layout: Layout; whiteBackground: boolean }
+  | { kind: 'notFound'; layout: Layout }
   | { kind: 'redirect'; location: string };
 
 // One path segment, then how many optional segments may follow; one trailing slash is tolerated.
@@ -94,6 +86,8 @@ function visitorBookSearch(pathname: string, search: string): string | null {
 
 /**
  * Where a visitor may go (spec 01 §2.1–2.3):
+ * - a path that is no page of this site is not found, signed in or out: nobody is sent to /login
+ *   for a page that does not exist (the not-found page keeps the shell of the session);
  * - auth screens open for everyone in the auth layout, except /login and /register, which send a
  *   signed-in verified user to '/';
  * - without a verified session, public variants open in the public layout; anything else sends
@@ -104,6 +98,7 @@ function visitorBookSearch(pathname: string, search: string): string | null {
  */
 export function guard(pathname: string, search: string, session: Session): GuardDecision {
   const verified = session.authenticated && session.verified;
+  if (!isBuiltPage(pathname)) return { kind: 'notFound', layout: verified ? 'default' : 'public' };
   if (isPublicAuthRoute(pathname)) {
     if (verified && matchesAny(pathname, SIGNED_OUT_ONLY_ROUTES)) return { kind: 'redirect', location: '/' };
     return { kind: 'allow', layout: 'auth', whiteBackground: false };

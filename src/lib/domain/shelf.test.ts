@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { daysLeft, formatDueDate, moreHref, parseShelfTab, renewable, shelfTabs, timeLeft } from './shelf.ts';
+import { daysLeft, formatDueDate, moreHref, parseShelfTab, renewable, renewedDueAt, shelfTabs, timeLeft } from './shelf.ts';
 
 describe('shelf tabs', () => {
   test('Queue is shown unless DLS mode is on', () => {
@@ -45,10 +45,16 @@ describe('timeLeft', () => {
 });
 
 describe('formatDueDate', () => {
-  test('Indonesian and English through Intl, in WIB', () => {
+  test('Indonesian and English through Intl, named WIB in both languages', () => {
     const due = '2026-12-03T07:05:00Z';
     expect(formatDueDate(due, 'id')).toMatch(/^Kamis, 3 Desember 2026 (pukul )?14\.05 WIB$/);
-    expect(formatDueDate(due, 'en')).toMatch(/^Thursday,? 3 December 2026,? (at )?14:05 GMT\+7$/);
+    expect(formatDueDate(due, 'en')).toMatch(/^Thursday,? 3 December 2026,? (at )?14:05 WIB$/);
+  });
+});
+
+describe('renewedDueAt', () => {
+  test('a renewal adds one loan period (7 days) to the current due time, as the API does', () => {
+    expect(renewedDueAt({ due_at: '2026-12-03T07:05:00Z' }).toISOString()).toBe('2026-12-10T07:05:00.000Z');
   });
 });
 

@@ -1,4 +1,6 @@
 import type { BorrowShelfItem } from '../api/schemas/shelf.ts';
+import { LOAN_DAYS } from '../api/schemas/values.ts';
+import { formatDate } from '../format/format.ts';
 
 /*
  * Rules of the shelf (spec 02 §2.13, §9): tabs, page sizes, the days a loan has left, the offer's
@@ -55,18 +57,14 @@ export function timeLeft(until: string | Date, now: Date): { hours: number; minu
   return { hours: Math.floor(minutes / 60), minutes: minutes % 60 };
 }
 
-/** A date and time as the shelf shows it: "Kamis, 3 Desember 2026 pukul 14.05" / "Thursday, December 3, 2026 at 2:05 PM". */
+/** A date and time as the shelf shows it: "Kamis, 3 Desember 2026 pukul 14.05 WIB" / "Thursday, 3 December 2026 at 14:05 WIB". */
 export function formatDueDate(value: string | Date, lang: string, timeZone = 'Asia/Jakarta'): string {
-  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'id-ID', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    timeZone,
-    timeZoneName: 'short',
-  }).format(new Date(value));
+  return formatDate(value, lang, 'full', timeZone);
+}
+
+/** When a loan becomes due once renewed: one loan period after its current due time, as the API extends it. */
+export function renewedDueAt(loan: Pick<BorrowShelfItem, 'due_at'>): Date {
+  return new Date(Date.parse(loan.due_at) + LOAN_DAYS * DAY_MS);
 }
 
 /** The loan without the renewal it used: can it be renewed now? Mirrors the API's rule. */

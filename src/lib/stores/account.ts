@@ -15,6 +15,7 @@ import {
   type ValidationCode,
 } from '../domain/account-validation.ts';
 import { signInAgainCookie } from '../domain/sign-in-again.ts';
+import { formatPhone } from '../format/format.ts';
 import { resetClientState } from './app.ts';
 import { loadProfile } from './session.ts';
 
@@ -119,7 +120,7 @@ export function profileFormValues(profile: AccountProfile): ProfileForm {
   const bio = profile.bio && profile.bio !== 'null' ? profile.bio : '';
   return {
     name: profile.name,
-    phone: profile.phone ?? '',
+    phone: formatPhone(profile.phone),
     district_id: profile.district_id ?? '',
     address: profile.address ?? '',
     bio,

@@ -17,7 +17,7 @@ const NUSANTARA = '22222222-2222-4222-8222-222222222222';
 
 const book: BookDetail = {
   id: '33333333-3333-4333-8333-333333333333', book_id: '33333333-3333-4333-8333-333333333333', book_title: 'Gerimis', book_author: 'Euis',
-  author_name: 'Euis', book_description: null, cover_url: null, avg_rating: null, rating_count: 0, file_ext: 'pdf', file_size_info: '1 MB',
+  author_name: 'Euis', book_description: null, cover_url: null, avg_rating: null, rating_count: 0, file_ext: 'pdf', file_size_info: '1 MB', file_size: 1_000_000,
   using_drm: true, all_qty: 3, available_qty: 2, all_user_borrow_count: 4, publish_date: null, book_isbn: null, publisher: null, language: 'id',
   pages: null, category_id: null, category_name: null, catalog_info: { organization_name: null }, share_url: '/book/x', queue_count: 0,
   active_borrow_count: 1, review_count: 0, related_books: [], user_rating: null, has_borrow: false, has_borrow_before: false, queue_position: null, queue_offer: null, web_readable: true,

@@ -32,6 +32,14 @@ export function createReplyList(): ReplyList {
   );
 }
 
+/** The last object whose comments changed (added, edited, removed), so views showing its comment count read it again. */
+export const $commentsChanged = atom<{ objectType: string; objectId: string; at: number } | null>(null);
+
+/** Says that the comments of an object changed. */
+export function commentsChanged(objectType: string, objectId: string): void {
+  $commentsChanged.set({ objectType, objectId, at: Date.now() });
+}
+
 /** The one comment in reply or edit mode (spec 02 §4.4), per comment section. */
 export type CommentMode = { kind: 'reply' | 'edit'; id: string } | null;
 

@@ -1,8 +1,9 @@
 import type { TFunction } from 'i18next';
 import { api } from '../api/browser.ts';
-import { getEpustakaFeeds, getFeeds, setFeedLike } from '../api/feed.ts';
+import { getEpustakaFeeds, getFeedDetail, getFeeds, setFeedLike } from '../api/feed.ts';
 import type { FeedItem } from '../api/schemas/feed.ts';
 import { FEED_PAGE } from '../domain/feed.ts';
+import { $commentsChanged } from './comments.ts';
 import { createListStore, type ListStore } from './list.ts';
 import { notifyError } from './shell.ts';
 
@@ -46,4 +47,18 @@ export async function toggleLike(t: TFunction, item: FeedItem, viewerId: string,
     onChange({ has_like: item.has_like, total_like: item.total_like });
     notifyError(t, error);
   }
+}
+
+/**
+ * Keeps an item's comment count true while it is shown: each time its comments change, the count
+ * is read again from the server and handed to `onChange`. Returns the unsubscribe function.
+ */
+export function followCommentCount(item: Pick<FeedItem, 'id'>, onChange: (patch: Partial<FeedItem>) => void): () => void {
+  return $commentsChanged.listen((change) => {
+    if (change?.objectType !== 'FEED' || change.objectId !== item.id) return;
+    getFeedDetail(api, item.id).then(
+      (fresh) => onChange({ total_comment: fresh.total_comment }),
+      (error) => console.error(`The comment count of ${item.id} could not be read again`, error),
+    );
+  });
 }

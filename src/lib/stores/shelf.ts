@@ -57,6 +57,7 @@ export function loadMore(list: ShelfListStore, t: TFunction): void {
 
 export type ShelfConfirm =
   | { kind: 'return'; item: BorrowShelfItem }
+  | { kind: 'renew'; item: BorrowShelfItem }
   | { kind: 'leave'; item: QueueShelfItem }
   | { kind: 'remove'; item: HistoryItem };
 
@@ -82,12 +83,13 @@ async function run(id: string, action: () => Promise<void>): Promise<void> {
   }
 }
 
-/** Carries out the confirmed action, then closes the dialog. */
-export async function confirmAction(t: TFunction): Promise<void> {
+/** Carries out the confirmed action, then closes the dialog; `lang` writes the dates of its toast. */
+export async function confirmAction(t: TFunction, lang: string): Promise<void> {
   const confirm = $confirm.get();
   if (!confirm) return;
   await run(confirm.item.id, async () => {
     if (confirm.kind === 'return') await giveBack(t, confirm.item);
+    else if (confirm.kind === 'renew') await renew(t, confirm.item, lang);
     else if (confirm.kind === 'leave') await leave(t, confirm.item);
     else await removeFromHistory(t, confirm.item);
   });
@@ -130,17 +132,15 @@ async function removeFromHistory(t: TFunction, item: HistoryItem): Promise<void>
   refresh(historyGrid);
 }
 
-/** Renews a loan for another loan period and says until when. */
-export function renew(t: TFunction, loan: BorrowShelfItem, lang: string): Promise<void> {
-  return run(loan.id, async () => {
-    try {
-      const renewed = await calls.renewLoan(api, { borrow_book_id: loan.id });
-      notify('success', t('shelf.borrow.renewed', { date: formatDueDate(renewed.due_at, lang) }));
-    } catch (error) {
-      fail(t, error);
-    }
-    refresh(borrowShelf);
-  });
+/** Renews a loan for another loan period (once asked with {@link askConfirm}) and says until when. */
+async function renew(t: TFunction, loan: BorrowShelfItem, lang: string): Promise<void> {
+  try {
+    const renewed = await calls.renewLoan(api, { borrow_book_id: loan.id });
+    notify('success', t('shelf.borrow.renewed', { title: loan.book_title, date: formatDueDate(renewed.due_at, lang) }));
+  } catch (error) {
+    fail(t, error);
+  }
+  refresh(borrowShelf);
 }
 
 /** Borrows the copy held for the caller; the entry moves from the queue to the loans. */

@@ -218,8 +218,10 @@ export interface PublicBookDetail {
   /** Non-deleted reviews. */
   rating_count: number;
   file_ext: string | null;
-  /** Human readable, e.g. "2,5 MB". */
+  /** Human readable, e.g. "2,5 MB" (Indonesian); pages show `file_size` in their own language. */
   file_size_info: string | null;
+  /** The file's size in bytes, or null when unknown. */
+  file_size: number | null;
   using_drm: boolean;
   all_qty: number;
   available_qty: number;
