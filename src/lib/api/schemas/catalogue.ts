@@ -212,6 +212,7 @@ export interface PublicBookDetail {
   /** Human readable, e.g. "2,5 MB". */
   file_size_info: string | null;
   using_drm: boolean;
+  /** Copies (signed in: those of the detail's `epustaka`; for visitors: of the public libraries). */
   all_qty: number;
   available_qty: number;
   /** Everyone who ever borrowed the book (the readers count). */
@@ -232,7 +233,7 @@ export interface PublicBookDetail {
 
 /** GET webhook/book-detail. */
 export interface BookDetail extends PublicBookDetail {
-  /** Waiting or offered queue entries over the holdings counted. */
+  /** Waiting or offered queue entries at the detail's `epustaka`. */
   queue_count: number;
   /** Loans open now. */
   active_borrow_count: number;
@@ -241,6 +242,8 @@ export interface BookDetail extends PublicBookDetail {
   related_books: RelatedBook[];
   /** The given ePustaka, else the best holding for the caller; null when no ePustaka holds the book. */
   epustaka: BookDetailEpustaka | null;
+  /** Every ePustaka holding the book, each with its own copies and the caller's membership there. */
+  holdings: EpustakaBrief[];
   user_rating: UserRating | null;
   /** The caller has the book on loan now. */
   has_borrow: boolean;
