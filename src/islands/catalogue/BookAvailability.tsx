@@ -69,4 +69,4 @@ function Availability(props: BookIslandProps) {
 }
 
 /** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-BookAvailability.texts = ['lending'];
+BookAvailability.texts = ['apiErrors', 'catalogue', 'errors', 'lending'];
