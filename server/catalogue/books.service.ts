@@ -98,7 +98,8 @@ export async function getBookDetail(deps: ApiDeps, callerId: string, bookId: str
 export async function getPublicBookDetail(deps: ApiDeps, bookId: string): Promise<PublicBookDetail> {
   const row = await findBookDetail(deps.db, bookId);
   if (!row || !row.is_public) throw bookNotFound();
-  const holdings = await listHoldingViews(deps.db, bookId, null);
+  // Visitors see the copies of public libraries only: a private library's holdings are its members'.
+  const holdings = (await listHoldingViews(deps.db, bookId, null)).filter((h) => !h.epustaka_isprivate);
   return toPublicDetail(row, sumCopies(holdings), await hasReadableFile(deps.db, bookId));
 }
 
