@@ -49,8 +49,10 @@ function sumCopies(rows: { all_qty: number; available_qty: number }[]) {
 }
 
 /**
- * A book as the caller sees it. Copies and the queue count are those of `epustakaId` when given,
- * else summed over every holding; `epustaka` is the given holding or the best one for the caller.
+ * A book as the caller sees it. `epustaka` is the given holding or the best one for the caller,
+ * and the copies and queue count are that library's own: copies of a library the caller cannot
+ * use are never added to it. `holdings` lists every library holding the book with its own counts
+ * and the caller's membership there.
  * @throws ApiError 404 book_not_found (also when `epustakaId` does not hold the book).
  */
 export async function getBookDetail(deps: ApiDeps, callerId: string, bookId: string, epustakaId?: string): Promise<BookDetail> {
@@ -64,11 +66,11 @@ export async function getBookDetail(deps: ApiDeps, callerId: string, bookId: str
   }
   if (!view) throw bookNotFound();
   const holdings = view.holdings;
-  const counted = epustakaId ? holdings.filter((h) => h.epustaka_id === epustakaId) : holdings;
-  if (epustakaId && counted.length === 0) throw notFound('book_not_found', 'This ePustaka does not hold the book.');
+  if (epustakaId && !holdings.some((h) => h.epustaka_id === epustakaId)) throw notFound('book_not_found', 'This ePustaka does not hold the book.');
   // A copy held for the caller decides which library the page shows, unless the address names one.
   const offer = view.offer ? { epustaka_id: view.offer.epustaka_id, expires_at: iso(view.offer.expires_at) } : null;
   const best = bestHolding(holdings, now, epustakaId ?? offer?.epustaka_id);
+  const counted = best ? [best] : [];
   let epustaka: BookDetail['epustaka'] = null;
   if (best) {
     const { total_qty: _total, queue_count: _queue, ...brief } = toEpustakaBrief(best, now);
@@ -82,6 +84,7 @@ export async function getBookDetail(deps: ApiDeps, callerId: string, bookId: str
     review_count: view.review_count,
     related_books: view.related.map(toRelatedBook),
     epustaka,
+    holdings: holdings.map((h) => toEpustakaBrief(h, now)),
     user_rating: own ? { id: own.id, rating_level: numberOrNull(own.rating_level), rating_comment: own.rating_comment } : null,
     has_borrow: view.has_loan,
     has_borrow_before: view.borrowed_before,
@@ -97,7 +100,8 @@ export async function getBookDetail(deps: ApiDeps, callerId: string, bookId: str
 export async function getPublicBookDetail(deps: ApiDeps, bookId: string): Promise<PublicBookDetail> {
   const row = await findBookDetail(deps.db, bookId);
   if (!row || !row.is_public) throw bookNotFound();
-  const holdings = await listHoldingViews(deps.db, bookId, null);
+  // Visitors see the copies of public libraries only: a private library's holdings are its members'.
+  const holdings = (await listHoldingViews(deps.db, bookId, null)).filter((h) => !h.epustaka_isprivate);
   return toPublicDetail(row, sumCopies(holdings), await hasReadableFile(deps.db, bookId));
 }
 

@@ -18,6 +18,8 @@ export interface PublicCatalogueQuery {
   /** Every word must be in the title or the author's name. */
   q?: string;
   categoryId?: string;
+  /** Only books this ePustaka holds, and only while it is public. */
+  epustakaId?: string;
   limit: number;
   offset?: number;
 }
@@ -27,6 +29,10 @@ function whereOf(query: PublicCatalogueQuery, params: unknown[]): string {
   if (query.categoryId) {
     params.push(query.categoryId);
     where.push(`b.category_id = $${params.length}`);
+  }
+  if (query.epustakaId) {
+    params.push(query.epustakaId);
+    where.push(`EXISTS (SELECT 1 FROM epustaka_books eb JOIN epustaka e ON e.id = eb.epustaka_id WHERE eb.book_id = b.id AND eb.epustaka_id = $${params.length} AND NOT e.epustaka_isprivate)`);
   }
   for (const word of (query.q ?? '').split(/\s+/).filter(Boolean).slice(0, 8)) {
     params.push(containsPattern(word));

@@ -95,7 +95,8 @@ export async function listMedia(db: Queryable, query: MediaListQuery): Promise<{
   const join = joins(p, query.userId, query.epustakaId ?? null, query.now);
   let where = `WHERE mi.organization_id = ${p.add(query.organizationId)} AND mi.media_type = ${p.add(query.type)}`;
   if (query.q) where += ` AND mi.media_title ILIKE ${p.add(containsPattern(query.q))}`;
-  if (query.publicOnly) where += ' AND access.hold_open';
+  // A visitor's list: items a public library holds (with an ePustaka, that library, only while it is public).
+  if (query.publicOnly) where += ' AND NOT hold.epustaka_isprivate';
   if (query.ids) where += ` AND mi.id = ANY(${p.add(query.ids)}::uuid[])`;
   const from = `FROM media_items mi ${join} ${where}`;
   const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, [...p.values]);

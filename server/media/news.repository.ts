@@ -55,7 +55,7 @@ export interface NewsListQuery {
   epustakaId?: string;
   categoryId?: string;
   q?: string;
-  /** Only articles a public ePustaka holds (the sitemap). */
+  /** Only articles a public ePustaka holds (the sitemap, a visitor's lists). */
   publicOnly?: boolean;
   limit: number;
   offset: number;
@@ -69,7 +69,8 @@ export async function listNews(db: Queryable, query: NewsListQuery): Promise<{ r
   let where = `WHERE n.organization_id = ${p.add(query.organizationId)} AND n.news_status = 1`;
   if (query.categoryId) where += ` AND n.category_id = ${p.add(query.categoryId)}`;
   if (query.q) where += ` AND n.news_title ILIKE ${p.add(containsPattern(query.q))}`;
-  if (query.publicOnly) where += ` AND EXISTS (SELECT 1 FROM epustaka_news pn JOIN epustaka pe ON pe.id = pn.epustaka_id WHERE pn.news_id = n.id AND NOT pe.epustaka_isprivate)`;
+  // A visitor's list: articles a public library holds (with an ePustaka, that library, only while it is public).
+  if (query.publicOnly) where += ' AND NOT hold.epustaka_isprivate';
   const from = `FROM news n ${join} ${where}`;
   const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, [...p.values]);
   const { rows } = await db.query<NewsRow>(

@@ -187,7 +187,7 @@ describe('webhook/book-category-list and book-author-list', () => {
 });
 
 describe('webhook/book-detail', () => {
-  test('returns the spec fields, copies summed over holdings and the best holding for the caller', async () => {
+  test('returns the spec fields, the best holding for the caller and its own copies, and every holding with its own', async () => {
     const res = await get(`/webhook/book-detail?book_id=${cat.books.novel2019}`);
     expect(res.status).toBe(200);
     const d = res.body.data;
@@ -201,8 +201,9 @@ describe('webhook/book-detail', () => {
       file_size_info: '2,5 MB',
       file_size: 2_621_440,
       using_drm: true,
-      all_qty: 5,
-      available_qty: 5,
+      // The library the caller may borrow from has 3; the private one's 2 are not added to them.
+      all_qty: 3,
+      available_qty: 3,
       queue_count: 0,
       active_borrow_count: 0,
       all_user_borrow_count: 0,
@@ -226,6 +227,8 @@ describe('webhook/book-detail', () => {
     });
     expect(d.related_books.map((b: { id: string }) => b.id).sort()).toEqual([cat.books.novel2021, cat.books.privateOnly].sort());
     expect(d).not.toHaveProperty('borrow_key');
+    const holdings = d.holdings.map((h: { id: string; total_qty: number; available_qty: number; has_join: boolean; member_status: number | null }) => [h.id, h.total_qty, h.available_qty, h.has_join, h.member_status]);
+    expect(holdings.sort()).toEqual([[cat.publicId, 3, 3, true, 1], [cat.privateId, 2, 2, false, null]].sort());
   });
 
   test('with epustaka_id counts that holding only and shows the caller’s standing there', async () => {
@@ -250,7 +253,8 @@ describe('webhook/public-book-detail and public-book-sitemap', () => {
   test('public detail needs no token and carries no user data', async () => {
     const res = await get(`/webhook/public-book-detail?book_id=${cat.books.novel2019}`, null);
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ book_title: 'Gerimis di Kota Kembang', file_size_info: '2,5 MB', all_qty: 5 });
+    // The public library's 3 copies; the private library's 2 are not visitors' to see.
+    expect(res.body.data).toMatchObject({ book_title: 'Gerimis di Kota Kembang', file_size_info: '2,5 MB', all_qty: 3 });
     for (const key of ['epustaka', 'user_rating', 'has_borrow', 'has_borrow_before', 'related_books']) expect(res.body.data).not.toHaveProperty(key);
   });
 

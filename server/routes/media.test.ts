@@ -15,6 +15,7 @@ let dataDir: string;
 let app: ReturnType<typeof createApi>;
 let privateVideo: string;
 let publicAudio: string;
+let libraries: { private: string; public: string };
 let member: Caller;
 let stranger: Caller;
 const video = new Uint8Array(readFileSync(demoMediaPath('tur-perpustakaan.webm')));
@@ -26,6 +27,7 @@ beforeAll(async () => {
   app = createApi(ctx.deps);
   const privateLib = await createEpustaka(ctx, { name: 'Pustaka Video Tertutup', isPrivate: true });
   const publicLib = await createEpustaka(ctx, { name: 'Pustaka Audio Terbuka' });
+  libraries = { private: privateLib, public: publicLib };
   const target = { store: ctx.deps.store, organizationId: ctx.config.organizationId };
   privateVideo = (await ingestMedia(ctx.db, target, { file: video, fileName: 'tur.webm', title: 'Tur Tertutup', epustaka: privateLib })).id;
   publicAudio = (await ingestMedia(ctx.db, target, { file: audio, fileName: 'kancil.ogg', title: 'Kancil Terbuka', epustaka: publicLib })).id;
@@ -41,6 +43,19 @@ afterAll(async () => {
 function file(id: string, caller: Caller | null, headers: Record<string, string> = {}) {
   return app.request(`/storage/media/${id}/file`, { headers: { ...headers, ...(caller ? { authorization: `Bearer ${caller.token}` } : {}) } });
 }
+
+describe('GET webhook/public-multimedia-list', () => {
+  test('a visitor lists one public library’s items; a private library’s list is empty', async () => {
+    const list = async (type: string, epustaka: string) => {
+      const res = await app.request(`/webhook/public-multimedia-list?type=${type}&epustaka_id=${epustaka}`);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: { id: string }[]; meta: { total: number } });
+    };
+    expect((await list('audio', libraries.public)).data.map((m) => m.id)).toEqual([publicAudio]);
+    expect((await list('video', libraries.private)).meta.total).toBe(0);
+    expect((await list('audio', libraries.private)).meta.total).toBe(0);
+  });
+});
 
 describe('storage/media/{id}/file', () => {
   test('a private item’s bytes go to active members only: others get 403 whatever they send', async () => {

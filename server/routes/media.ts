@@ -55,7 +55,7 @@ export function mediaRoutes(deps: ApiDeps) {
 
   app.get('/webhook/public-multimedia-list', async (c) => {
     const query = queryParams(c, mediaListQuerySchema);
-    const page = await listMedia(db, { organizationId: config.organizationId, userId: null, type: query.type, sort: query.sort, publicOnly: true, limit: query.limit, offset: query.offset, now: deps.now() });
+    const page = await listMedia(db, { organizationId: config.organizationId, userId: null, type: query.type, epustakaId: query.epustaka_id, sort: query.sort, publicOnly: true, limit: query.limit, offset: query.offset, now: deps.now() });
     return c.json(listBody({ rows: page.rows.map(toMediaItem), total: page.total }, query));
   });
 

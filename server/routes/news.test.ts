@@ -103,6 +103,14 @@ describe('GET webhook/public-news-detail', () => {
     const res = await get(null, '/webhook/public-news-list');
     expect(res.body.data.map((n: { id: string }) => n.id)).toEqual([publicNews]);
   });
+
+  test('a visitor lists one public library’s articles; a private library’s list is empty', async () => {
+    const open = await get(null, `/webhook/public-news-list?epustaka_id=${publicLib}`);
+    expect(open.body.data.map((n: { id: string }) => n.id)).toEqual([publicNews]);
+    const closed = await get(null, `/webhook/public-news-list?epustaka_id=${privateLib}`);
+    expect(closed.body).toMatchObject({ data: [], meta: { total: 0 } });
+    expect(JSON.stringify(closed.body)).not.toContain('Internal');
+  });
 });
 
 describe('GET webhook/news-list', () => {

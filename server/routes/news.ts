@@ -64,6 +64,7 @@ export function newsRoutes(deps: ApiDeps) {
     const page = await listNews(db, {
       organizationId: deps.config.organizationId,
       userId: null,
+      epustakaId: query.epustaka_id,
       publicOnly: true,
       limit: query.limit,
       offset: query.offset,

@@ -7,11 +7,13 @@ const ids: Record<string, string> = {};
 let sejarah: string;
 let sains: string;
 let rahasia: string;
+let libraries: { open: string; closed: string };
 
 beforeAll(async () => {
   ctx = await createTestContext();
   const open = await createEpustaka(ctx, { name: 'Perpustakaan Terbuka' });
   const closed = await createEpustaka(ctx, { name: 'Pustaka Tertutup', isPrivate: true });
+  libraries = { open, closed };
   sejarah = await createCategory(ctx, 'Sejarah');
   sains = await createCategory(ctx, 'Sains');
   rahasia = await createCategory(ctx, 'Rahasia');
@@ -55,6 +57,14 @@ describe('GET webhook/public-book-list', () => {
       category_name: 'Sejarah',
       category_name_en: 'Sejarah',
     });
+  });
+
+  test('lists one public ePustaka’s books; a private one’s are never listed', async () => {
+    expect(await titles(`?epustaka_id=${libraries.open}&sort=title`)).toEqual({ titles: ['Anak Semua Bangsa', 'Bumi Manusia', 'Cerita Atom'], total: 3 });
+    expect(await titles(`?epustaka_id=${libraries.closed}`)).toEqual({ titles: [], total: 0 });
+    const bad = await ctx.request('GET', '/webhook/public-book-list?epustaka_id=x');
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].code).toBe('invalid_epustaka_id');
   });
 
   test('refuses a sort or category outside the allowlist', async () => {

@@ -14,7 +14,7 @@ export function publicBookRoutes(deps: ApiDeps) {
 
   app.get('/public-book-list', async (c) => {
     const query = queryParams(c, publicBookListQuerySchema);
-    const scope = { organizationId: deps.config.organizationId, q: query.q, categoryId: query.category_id };
+    const scope = { organizationId: deps.config.organizationId, q: query.q, categoryId: query.category_id, epustakaId: query.epustaka_id };
     const [rows, total] = await Promise.all([
       listPublicCatalogue(deps.db, { ...scope, sort: query.sort, limit: query.limit, offset: query.offset }),
       countPublicCatalogue(deps.db, scope),

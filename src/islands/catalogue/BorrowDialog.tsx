@@ -85,7 +85,7 @@ function HoldingRow({ holding, book, busy, anyBusy }: { holding: BorrowHolding; 
     <li className="border-base-300 flex flex-wrap items-center gap-3 rounded-box border p-3">
       <Avatar name={holding.epustaka_name} id={holding.id} src={holding.epustaka_logo} className="size-11 text-sm" />
       <div className="min-w-0 flex-1">
-        <p id={nameId} className="truncate font-semibold">
+        <p id={nameId} className="font-semibold break-words">
           {holding.epustaka_name}
         </p>
         <p className="text-base-content/70 mt-0.5 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">

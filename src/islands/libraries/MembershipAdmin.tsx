@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { EpustakaMember } from '../../lib/api/schemas/epustaka.ts';
@@ -51,6 +51,14 @@ function Admin({ libraries, epustakaId: firstId, tab: firstTab, initial, lang }:
   const fresh = state.loaded || state.loading;
   const items = fresh ? state.items : initial.data;
   const total = fresh ? state.total : initial.meta.total;
+  // The picker's "(n requests)" follows the requests list: once it is read again (after approving
+  // or declining), the open library's count is its total.
+  const requests = useStore(requestList.$state);
+  const [requestCounts, setRequestCounts] = useState(() => new Map(libraries.map((lib) => [lib.id, lib.request_count])));
+  useEffect(() => {
+    if (tab !== 'requests' || !requests.loaded || requests.loading) return;
+    setRequestCounts((counts) => (counts.get(epustakaId) === requests.total ? counts : new Map(counts).set(epustakaId, requests.total)));
+  }, [tab, epustakaId, requests.loaded, requests.loading, requests.total]);
 
   const show = (nextId: string, nextTab: MembershipTab) => {
     setEpustakaId(nextId);
@@ -71,7 +79,7 @@ function Admin({ libraries, epustakaId: firstId, tab: firstTab, initial, lang }:
           <select id="membership-picker" className="select select-bordered w-full" value={epustakaId} onChange={(e) => show(e.target.value, tab)}>
             {libraries.map((lib) => (
               <option key={lib.id} value={lib.id}>
-                {lib.request_count > 0 ? t('libraries.admin.pickerRequests', { name: lib.epustaka_name, count: lib.request_count }) : lib.epustaka_name}
+                {(requestCounts.get(lib.id) ?? 0) > 0 ? t('libraries.admin.pickerRequests', { name: lib.epustaka_name, count: requestCounts.get(lib.id) }) : lib.epustaka_name}
               </option>
             ))}
           </select>

@@ -80,34 +80,39 @@ export interface LibraryContentPreview {
 
 const NO_CONTENT: LibraryContentPreview = { items: [], total: 0 };
 
+type ContentKind = 'video' | 'audio' | 'article';
+
+/**
+ * A page of a library's videos, audio or articles: members' lists (multimedia-list, news-list) or,
+ * for visitors, the public ones (public-multimedia-list, public-news-list), which hold only what a
+ * public library holds.
+ */
+async function contentPage(http: HttpClient, epustakaId: string, kind: ContentKind, page: { limit: number; offset: number; visitor: boolean }): Promise<LibraryContentPreview> {
+  type Media = { id: string; media_title: string; media_thumbnail_url: string | null; media_duration: number | null };
+  type News = { id: string; news_title: string; news_thumbnail_url: string | null };
+  const prefix = page.visitor ? 'webhook/public-' : 'webhook/';
+  const paging = { epustaka_id: epustakaId, limit: page.limit, ...(page.offset > 0 ? { offset: page.offset } : {}) };
+  if (kind === 'article') {
+    const body = await http.get<ListBody<News>>(`${prefix}news-list`, paging);
+    return { items: body.data.map((n) => ({ id: n.id, title: n.news_title, thumbnail_url: n.news_thumbnail_url, duration: null })), total: body.meta.total };
+  }
+  const body = await http.get<ListBody<Media>>(`${prefix}multimedia-list`, { type: kind, ...paging });
+  return { items: body.data.map((m) => ({ id: m.id, title: m.media_title, thumbnail_url: m.media_thumbnail_url, duration: m.media_duration ?? null })), total: body.meta.total };
+}
+
 /**
  * The previews of a library's videos (4), audio (8) and articles (3) (spec 02 §9), read from
  * multimedia-list and news-list. A kind the API does not serve, or cannot list now, has none, so
  * its tab stays hidden until such content exists.
  */
-export async function getLibraryContent(http: HttpClient, epustakaId: string): Promise<Record<'video' | 'audio' | 'article', LibraryContentPreview>> {
-  type Media = { id: string; media_title: string; media_thumbnail_url: string | null; media_duration: number | null };
-  type News = { id: string; news_title: string; news_thumbnail_url: string | null };
-  const media = async (type: 'video' | 'audio', limit: number): Promise<LibraryContentPreview> => {
-    try {
-      const body = await http.get<ListBody<Media>>('webhook/multimedia-list', { type, epustaka_id: epustakaId, limit });
-      return { items: body.data.map((m) => ({ id: m.id, title: m.media_title, thumbnail_url: m.media_thumbnail_url, duration: m.media_duration ?? null })), total: body.meta.total };
-    } catch {
-      return NO_CONTENT;
-    }
-  };
-  const news = async (): Promise<LibraryContentPreview> => {
-    try {
-      const body = await http.get<ListBody<News>>('webhook/news-list', { epustaka_id: epustakaId, limit: LIBRARY_LIMITS.contentPreview.article.count });
-      return { items: body.data.map((n) => ({ id: n.id, title: n.news_title, thumbnail_url: n.news_thumbnail_url, duration: null })), total: body.meta.total };
-    } catch {
-      return NO_CONTENT;
-    }
-  };
-  const [video, audio, article] = await Promise.all([
-    media('video', LIBRARY_LIMITS.contentPreview.video.count),
-    media('audio', LIBRARY_LIMITS.contentPreview.audio.count),
-    news(),
-  ]);
+export async function getLibraryContent(http: HttpClient, epustakaId: string): Promise<Record<ContentKind, LibraryContentPreview>> {
+  const preview = (kind: ContentKind) =>
+    contentPage(http, epustakaId, kind, { limit: LIBRARY_LIMITS.contentPreview[kind].count, offset: 0, visitor: false }).catch(() => NO_CONTENT);
+  const [video, audio, article] = await Promise.all([preview('video'), preview('audio'), preview('article')]);
   return { video, audio, article };
+}
+
+/** One page of a public library's videos, audio or articles as a visitor may see them (none of a private library). */
+export function getPublicLibraryContent(http: HttpClient, epustakaId: string, kind: ContentKind, page: { limit: number; offset: number }): Promise<LibraryContentPreview> {
+  return contentPage(http, epustakaId, kind, { ...page, visitor: true });
 }

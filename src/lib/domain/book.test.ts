@@ -86,6 +86,10 @@ const detail: BookDetail = {
   category_name: null, catalog_info: { organization_name: null }, share_url: '/book/b1', queue_count: 0, active_borrow_count: 1,
   review_count: 0, related_books: [], user_rating: null, has_borrow: false, has_borrow_before: false, queue_position: null, queue_offer: null, web_readable: true,
   epustaka: { id: 'e1', epustaka_name: 'E', epustaka_logo: null, epustaka_isprivate: false, has_join: true, member_status: 1, available_qty: 2 },
+  holdings: [
+    { id: 'e1', epustaka_name: 'E', epustaka_logo: null, epustaka_isprivate: false, has_join: true, member_status: 1, available_qty: 2, total_qty: 3, queue_count: 0 },
+    { id: 'e2', epustaka_name: 'F', epustaka_logo: null, epustaka_isprivate: false, has_join: false, member_status: null, available_qty: 2, total_qty: 2, queue_count: 0 },
+  ],
 };
 
 describe('afterBorrow', () => {
@@ -103,6 +107,9 @@ describe('afterBorrow', () => {
   test('another ePustaka leaves the shown one as it was; a second call changes nothing', () => {
     const after = afterBorrow(detail, 'e2');
     expect(after.epustaka?.available_qty).toBe(2);
+    expect(after.available_qty).toBe(3);
+    // The library lent from takes the copy and now counts the caller as a member.
+    expect(after.holdings.map((h) => [h.id, h.available_qty, h.member_status])).toEqual([['e1', 2, 1], ['e2', 1, 1]]);
     expect(afterBorrow(after, 'e2')).toBe(after);
   });
 });

@@ -170,7 +170,8 @@ export function readRequestBookId(params: URLSearchParams): string | null {
 
 /**
  * The book after the caller borrowed it from `epustakaId` (spec 01 §4.3): on loan, one more open
- * loan, one more reader when it is their first loan of it, and one copy fewer for a DRM book.
+ * loan, one more reader when it is their first loan of it, and one copy fewer for a DRM book in
+ * that library (and in the page's counts when it is the library shown).
  */
 export function afterBorrow(book: BookDetail, epustakaId: string): BookDetail {
   if (book.has_borrow) return book;
@@ -179,14 +180,20 @@ export function afterBorrow(book: BookDetail, epustakaId: string): BookDetail {
     book.epustaka && book.epustaka.id === epustakaId
       ? { ...book.epustaka, has_join: true, member_status: 1 as const, available_qty: Math.max(0, book.epustaka.available_qty - taken) }
       : book.epustaka;
+  // The library lent from is now one the caller is an active member of, with one copy fewer.
+  const holdings = book.holdings.map((h) =>
+    h.id === epustakaId ? { ...h, has_join: true, member_status: 1 as const, available_qty: Math.max(0, h.available_qty - taken) } : h,
+  );
   return {
     ...book,
     epustaka,
+    holdings,
     has_borrow: true,
     has_borrow_before: true,
     active_borrow_count: book.active_borrow_count + 1,
     all_user_borrow_count: book.all_user_borrow_count + (book.has_borrow_before ? 0 : 1),
-    available_qty: Math.max(0, book.available_qty - taken),
+    // The page's copies are its library's own: a loan elsewhere leaves them as they were.
+    available_qty: book.epustaka?.id === epustakaId ? Math.max(0, book.available_qty - taken) : book.available_qty,
     queue_position: null,
     queue_offer: null,
   };

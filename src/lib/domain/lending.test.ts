@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { atLoanLimit, formatOfferDeadline, lendingButton, lendingLabelKey, lendingReason, type LendingInput } from './lending.ts';
+import { atLoanLimit, formatOfferDeadline, holdingChoices, lendingButton, lendingLabelKey, lendingReason, type LendingInput } from './lending.ts';
 
 const base: LendingInput = {
   has_join: true,
@@ -50,5 +50,24 @@ describe('lending button', () => {
   test('labels of this feature have their own keys', () => {
     expect(lendingLabelKey('claim')).toBe('lending.button.claim');
     expect(lendingLabelKey('borrow')).toBe('catalogue.membership.borrow');
+  });
+});
+
+describe('where a book can be borrowed', () => {
+  const lib = (id: string, isPrivate: boolean, member_status: 0 | 1 | 3 | null, available_qty: number) => ({
+    id, epustaka_isprivate: isPrivate, has_join: member_status !== null, member_status, available_qty,
+  });
+
+  test('counts stay per library: the ones the reader may borrow from lead, the others say what they ask', () => {
+    const { borrowable, others } = holdingChoices([
+      lib('nusantara', false, 1, 3),
+      lib('sekolah', true, null, 2),
+      lib('pelangi', false, null, 4),
+      lib('kampung', true, 0, 1),
+      lib('lama', false, 3, 1),
+      lib('kota', false, 1, 5),
+    ]);
+    expect(borrowable.map((c) => [c.holding.id, c.holding.available_qty])).toEqual([['kota', 5], ['nusantara', 3]]);
+    expect(others.map((c) => [c.holding.id, c.need])).toEqual([['sekolah', 'askToJoin'], ['pelangi', 'join'], ['kampung', 'pending'], ['lama', 'extend']]);
   });
 });

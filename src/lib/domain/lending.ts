@@ -89,3 +89,34 @@ export function lendingReason(input: LendingInput): 'unreadable' | 'outOfStockJo
 export function formatOfferDeadline(iso: string, lang: string): string {
   return formatDate(iso, lang, 'full');
 }
+
+/** What a library holding a book asks of the caller before they borrow there. */
+export type HoldingNeed = 'borrow' | 'join' | 'askToJoin' | 'pending' | 'extend';
+
+/** A library holding a book, with its own copies, and what it asks of the caller. */
+export interface HoldingChoice<H> {
+  holding: H;
+  need: HoldingNeed;
+}
+
+type ChoiceInput = { id: string; epustaka_isprivate: boolean; has_join: boolean; member_status: number | null; available_qty: number };
+
+/**
+ * Where the caller can borrow a book and what the other libraries ask first. Counts are never
+ * added across libraries: each library keeps its own, and the ones the caller can borrow from now
+ * (active member) lead, most copies first; the others follow with what they ask: join (public),
+ * ask to join (private), wait for approval, or extend an expired membership.
+ */
+export function holdingChoices<H extends ChoiceInput>(holdings: readonly H[]): { borrowable: HoldingChoice<H>[]; others: HoldingChoice<H>[] } {
+  const choices = holdings.map((holding): HoldingChoice<H> => {
+    const state = membershipState(holding.has_join, holding.member_status);
+    const need: HoldingNeed =
+      state === 'active' ? 'borrow' : state === 'pending' ? 'pending' : state === 'expired' ? 'extend' : holding.epustaka_isprivate ? 'askToJoin' : 'join';
+    return { holding, need };
+  });
+  const byCopies = (a: HoldingChoice<H>, b: HoldingChoice<H>) => b.holding.available_qty - a.holding.available_qty;
+  return {
+    borrowable: choices.filter((c) => c.need === 'borrow').sort(byCopies),
+    others: choices.filter((c) => c.need !== 'borrow'),
+  };
+}

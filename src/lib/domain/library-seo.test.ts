@@ -14,10 +14,12 @@ describe('public library page data', () => {
     expect(urls.canonical('en')).toBe(`https://epustaka.id/epustaka/${lib.id}?lang=en`);
   });
 
-  test('JSON-LD is a Library with its logo, description and number of titles', () => {
-    const data = libraryJsonLd(lib, { url: 'https://x/epustaka/1', logo: 'https://x/logo.png', description: 'Tentang' });
+  test('JSON-LD is a Library with its logo, description and, for a public library, its number of titles', () => {
+    const data = libraryJsonLd({ ...lib, epustaka_isprivate: false }, { url: 'https://x/epustaka/1', logo: 'https://x/logo.png', description: 'Tentang' });
     expect(data).toMatchObject({ '@type': 'Library', name: lib.epustaka_name, logo: 'https://x/logo.png', description: 'Tentang', hasOfferCatalog: { numberOfItems: 12 } });
     expect(libraryJsonLd(lib, { url: 'u', logo: null, description: null })).not.toHaveProperty('logo');
+    // A private library's holdings are for its members: not even their number.
+    expect(libraryJsonLd(lib, { url: 'u', logo: null, description: null })).not.toHaveProperty('hasOfferCatalog');
   });
 
   test('the sitemap escapes and lists each language', () => {

@@ -11,7 +11,7 @@ export function libraryPageUrls(origin: string, id: string) {
   return { id: plain, en: `${plain}?lang=en`, xDefault: plain, canonical: (lang: string) => (lang === 'en' ? `${plain}?lang=en` : plain) };
 }
 
-/** schema.org `Library` of a public library page; the collection is an OfferCatalog with its number of titles. */
+/** schema.org `Library` of a library's public page; a public library's collection is an OfferCatalog with its number of titles. */
 export function libraryJsonLd(lib: PublicEpustakaDetail, page: { url: string; logo: string | null; description: string | null }) {
   const data: Record<string, unknown> = {
     '@context': 'https://schema.org',
@@ -19,9 +19,10 @@ export function libraryJsonLd(lib: PublicEpustakaDetail, page: { url: string; lo
     '@id': page.url,
     url: page.url,
     name: lib.epustaka_name,
-    isAccessibleForFree: true,
-    hasOfferCatalog: { '@type': 'OfferCatalog', name: lib.epustaka_name, numberOfItems: lib.collection_count },
+    isAccessibleForFree: !lib.epustaka_isprivate,
   };
+  // A private library's holdings are for its members: visitors and search engines learn only its name.
+  if (!lib.epustaka_isprivate) data.hasOfferCatalog = { '@type': 'OfferCatalog', name: lib.epustaka_name, numberOfItems: lib.collection_count };
   if (page.logo) {
     data.logo = page.logo;
     data.image = page.logo;

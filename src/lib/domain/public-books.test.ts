@@ -6,20 +6,23 @@ const parse = (search: string) => parsePublicBookQuery(new URLSearchParams(searc
 
 describe('the visitors book list address', () => {
   test('reads search, category, sort and page; unknown values fall back to the defaults', () => {
-    expect(parse(`q=+bumi+&category=${CATEGORY.toUpperCase()}&sort=title&page=3`)).toEqual({ q: 'bumi', category: CATEGORY, sort: 'title', page: 3 });
-    expect(parse('category=1;drop&sort=b.id&page=-2')).toEqual({ q: '', category: null, sort: 'latest', page: 1 });
+    expect(parse(`q=+bumi+&category=${CATEGORY.toUpperCase()}&sort=title&page=3`)).toEqual({ q: 'bumi', category: CATEGORY, epustaka: null, sort: 'title', page: 3 });
+    expect(parse('category=1;drop&sort=b.id&page=-2')).toEqual({ q: '', category: null, epustaka: null, sort: 'latest', page: 1 });
+    expect(parse(`epustaka=${CATEGORY.toUpperCase()}`).epustaka).toBe(CATEGORY);
+    expect(parse('epustaka=x').epustaka).toBe(null);
     expect(parse('page=1.5').page).toBe(1);
     expect(parse('page=99999').page).toBe(PUBLIC_BOOK_MAX_PAGE);
   });
 
   test('links carry only what differs from the defaults, and round-trip', () => {
     expect(publicBooksHref(parse(''))).toBe('/books');
-    const query = { q: 'laskar pelangi', category: CATEGORY, sort: 'popular' as const, page: 2 };
+    const query = { q: 'laskar pelangi', category: CATEGORY, epustaka: CATEGORY, sort: 'popular' as const, page: 2 };
     const href = publicBooksHref(query);
-    expect(href).toBe(`/books?q=laskar+pelangi&category=${CATEGORY}&sort=popular&page=2`);
+    expect(href).toBe(`/books?q=laskar+pelangi&category=${CATEGORY}&epustaka=${CATEGORY}&sort=popular&page=2`);
     expect(parse(href.split('?')[1]!)).toEqual(query);
     expect(isPlainPublicBookList(parse(''))).toBe(true);
     expect(isPlainPublicBookList(parse('page=2'))).toBe(false);
+    expect(isPlainPublicBookList(parse(`epustaka=${CATEGORY}`))).toBe(false);
   });
 
   test('page count', () => {

@@ -18,20 +18,24 @@ export type PublicBookSort = (typeof PUBLIC_BOOK_SORTS)[number];
 export interface PublicBookQuery {
   q: string;
   category: string | null;
+  /** One public ePustaka's books (`?epustaka=`), or every public book. */
+  epustaka: string | null;
   sort: PublicBookSort;
   page: number;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The query of `/books?q=&category=&sort=&page=`; anything unknown falls back to the default. */
+/** The query of `/books?q=&category=&epustaka=&sort=&page=`; anything unknown falls back to the default. */
 export function parsePublicBookQuery(params: URLSearchParams): PublicBookQuery {
   const sort = params.get('sort');
   const category = params.get('category');
+  const epustaka = params.get('epustaka');
   const page = Number(params.get('page') ?? '1');
   return {
     q: clip((params.get('q') ?? '').trim(), 200),
     category: category && UUID.test(category) ? category.toLowerCase() : null,
+    epustaka: epustaka && UUID.test(epustaka) ? epustaka.toLowerCase() : null,
     sort: (PUBLIC_BOOK_SORTS as readonly string[]).includes(sort ?? '') ? (sort as PublicBookSort) : 'latest',
     page: Number.isInteger(page) && page >= 1 ? Math.min(page, PUBLIC_BOOK_MAX_PAGE) : 1,
   };
@@ -42,6 +46,7 @@ export function publicBooksHref(query: PublicBookQuery): string {
   const params = new URLSearchParams();
   if (query.q) params.set('q', query.q);
   if (query.category) params.set('category', query.category);
+  if (query.epustaka) params.set('epustaka', query.epustaka);
   if (query.sort !== 'latest') params.set('sort', query.sort);
   if (query.page > 1) params.set('page', String(query.page));
   const search = params.toString();
@@ -50,7 +55,7 @@ export function publicBooksHref(query: PublicBookQuery): string {
 
 /** True when the list is the plain first page (the one address search engines index). */
 export function isPlainPublicBookList(query: PublicBookQuery): boolean {
-  return !query.q && !query.category && query.sort === 'latest' && query.page === 1;
+  return !query.q && !query.category && !query.epustaka && query.sort === 'latest' && query.page === 1;
 }
 
 /** How many pages `total` books fill (at least one), capped at PUBLIC_BOOK_MAX_PAGE. */

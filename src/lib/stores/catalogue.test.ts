@@ -20,7 +20,7 @@ const book: BookDetail = {
   author_name: 'Euis', book_description: null, cover_url: null, avg_rating: null, rating_count: 0, file_ext: 'pdf', file_size_info: '1 MB', file_size: 1_000_000,
   using_drm: true, all_qty: 3, available_qty: 2, all_user_borrow_count: 4, publish_date: null, book_isbn: null, publisher: null, language: 'id',
   pages: null, category_id: null, category_name: null, catalog_info: { organization_name: null }, share_url: '/book/x', queue_count: 0,
-  active_borrow_count: 1, review_count: 0, related_books: [], user_rating: null, has_borrow: false, has_borrow_before: false, queue_position: null, queue_offer: null, web_readable: true,
+  active_borrow_count: 1, review_count: 0, related_books: [], user_rating: null, has_borrow: false, has_borrow_before: false, queue_position: null, queue_offer: null, web_readable: true, holdings: [],
   epustaka: { id: NUSANTARA, epustaka_name: 'Nusantara', epustaka_logo: null, epustaka_isprivate: false, has_join: true, member_status: 1, available_qty: 2 },
 };
 

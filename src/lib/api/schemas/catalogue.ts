@@ -223,6 +223,7 @@ export interface PublicBookDetail {
   /** The file's size in bytes, or null when unknown. */
   file_size: number | null;
   using_drm: boolean;
+  /** Copies (signed in: those of the detail's `epustaka`; for visitors: of the public libraries). */
   all_qty: number;
   available_qty: number;
   /** Everyone who ever borrowed the book (the readers count). */
@@ -243,7 +244,7 @@ export interface PublicBookDetail {
 
 /** GET webhook/book-detail. */
 export interface BookDetail extends PublicBookDetail {
-  /** Waiting or offered queue entries over the holdings counted. */
+  /** Waiting or offered queue entries at the detail's `epustaka`. */
   queue_count: number;
   /** Loans open now. */
   active_borrow_count: number;
@@ -252,6 +253,8 @@ export interface BookDetail extends PublicBookDetail {
   related_books: RelatedBook[];
   /** The given ePustaka, else the best holding for the caller; null when no ePustaka holds the book. */
   epustaka: BookDetailEpustaka | null;
+  /** Every ePustaka holding the book, each with its own copies and the caller's membership there. */
+  holdings: EpustakaBrief[];
   user_rating: UserRating | null;
   /** The caller has the book on loan now. */
   has_borrow: boolean;

@@ -9,6 +9,8 @@ import type { PublicBookCard } from './home.ts';
 export const publicBookListQuerySchema = z.object({
   q: searchParam,
   category_id: uuidField('invalid_category_id').optional(),
+  /** One public ePustaka's books; a private one's are never listed. */
+  epustaka_id: uuidField('invalid_epustaka_id').optional(),
   sort: z.enum(PUBLIC_BOOK_SORTS, { error: 'invalid_sort' }).default('latest'),
   limit: limitParam(PUBLIC_BOOK_PAGE_SIZE, 48),
   offset: offsetParam,
