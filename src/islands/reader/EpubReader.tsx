@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { BookReadingData, ReaderProblem } from '../../lib/api/schemas/reader.ts';
 import type { Lang } from '../../lib/i18n/index.ts';
@@ -24,9 +24,8 @@ import { ReaderSettings } from './ReaderSettings.tsx';
 import { ReadingProgressLabel } from './ReadingProgressLabel.tsx';
 import { ToolsSheet } from './ToolsSheet.tsx';
 import { EpubSearchPanel, EpubSearchStrip } from './EpubSearch.tsx';
-import { useEpubSearch, type SearchableBook } from './useEpubSearch.ts';
-import { chapterTitles } from '../../lib/reader/epub-search.ts';
-import { highlightMatches, SEARCH_HIGHLIGHT_CSS } from '../../lib/reader/epub-highlights.ts';
+import { useEpubSearchView, type SearchFrame } from './useEpubSearchView.ts';
+import { useEpubLayout } from './useEpubLayout.ts';
 import { attachSwipe, type SwipeDirection } from './useSwipe.ts';
 import { attachTapZones } from './tapZones.ts';
 import './reader.css';
@@ -51,9 +50,6 @@ export function EpubReader(props: Props) {
 
 type Book = ReturnType<Awaited<ReturnType<typeof loadEpubJs>>>;
 type Rendition = ReturnType<Book['renderTo']>;
-
-/** The settings that change how a chapter is laid out (the theme only recolours it). */
-const layoutKey = (p: ReadingPreferences) => `${p.font_size}|${p.font_family}|${p.line_height}|${p.margin}`;
 
 function EpubReaderApp({ bookId, data, problem, preferences: initialPreferences }: Props) {
   const { t } = useTranslation();
@@ -81,19 +77,12 @@ function EpubReaderApp({ bookId, data, problem, preferences: initialPreferences 
   const viewer = useRef<HTMLDivElement>(null);
   const rendition = useRef<Rendition | null>(null);
   const book = useRef<Book | null>(null);
-  const [searchable, setSearchable] = useState<(SearchableBook & { hrefs: string[] }) | null>(null);
-  const { state: search, search: runSearch, cancel: cancelSearch, clear: clearSearch, select: selectResult } = useEpubSearch(searchable);
-  // Highlights the search's matches in a chapter frame (set on each render, read by epub.js's hook).
-  const highlightRef = useRef<(contents: Parameters<typeof highlightMatches>[0] & { sectionIndex: number }) => void>(() => {});
-  const openedCfi = useRef<string | null>(null);
-  openedCfi.current = search.results[search.current]?.cfi ?? openedCfi.current;
-  if (search.results.length === 0) openedCfi.current = null;
-  highlightRef.current = (contents) => {
-    highlightMatches(contents, search.results.filter((result) => result.section === contents.sectionIndex).map((result) => result.cfi), openedCfi.current);
-  };
-  const highlightOnScreen = () => {
-    for (const contents of (rendition.current?.getContents() ?? []) as unknown as Parameters<typeof highlightRef.current>[0][]) highlightRef.current(contents);
-  };
+  // On a phone an opened search result shows its page, with the search strip.
+  const { search, run: runSearch, cancel: cancelSearch, clear: clearSearch, openResult, titles, setSearchable, prepareFrame } = useEpubSearchView(
+    rendition as unknown as Parameters<typeof useEpubSearchView>[0],
+    navigation?.toc,
+    () => window.matchMedia('(max-width: 642px)').matches && setSheet(null),
+  );
 
   useEffect(() => {
     if (!data?.epub) return;
@@ -156,15 +145,14 @@ function EpubReaderApp({ bookId, data, problem, preferences: initialPreferences 
         const found = start.cfi ? (locations.locationFromCfi(start.cfi) as unknown as number) : -1;
         return locationInSection(ranges, start.index, typeof found === 'number' ? found : -1);
       };
-      view.hooks.content.register((contents: { document: Document; window: Window; sectionIndex: number; range(cfi: string): Range }) => {
+      view.hooks.content.register((contents: SearchFrame) => {
         const section = opened.spine.get(contents.sectionIndex) as { url: string } | undefined;
         const chapter = section ? styles.get(section.url) : undefined;
         restoreInlineStyles(contents.document);
         unstretchCovers(contents.document);
         adoptStyles(contents.document, chapter?.sheets ?? []);
         setFrameSheet(contents.document, 'reader-comfort', chapterCss(preferencesRef.current, epub.layout === 'pre-paginated'));
-        setFrameSheet(contents.document, 'reader-search', SEARCH_HIGHLIGHT_CSS);
-        highlightRef.current(contents);
+        prepareFrame(contents);
         unguards.push(attachSwipe(contents.document, (direction) => swipeRef.current(direction)));
         unguards.push(attachTapZones(contents.document, (side) => tapRef.current(side)));
         if (chapter) loadBookFonts(contents.document, chapter.fonts, fetcher);
@@ -236,60 +224,7 @@ function EpubReaderApp({ bookId, data, problem, preferences: initialPreferences 
     };
   }, [data, attempt]);
 
-  // epub.js lays pages out for its frame's size; it follows the window, not the frame, by itself.
-  useEffect(() => {
-    const element = viewer.current;
-    if (!element) return;
-    let frame = 0;
-    const observer = new ResizeObserver(() => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => relayout(false));
-    });
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      cancelAnimationFrame(frame);
-    };
-  }, [data]);
-
-  /**
-   * Lays the chapter out again for the stage's size and the reader's settings, at the same place.
-   * `force` re-paginates even when the size has not changed (the text's size or spacing has).
-   */
-  const relayout = useCallback(
-    (force: boolean) => {
-      const view = rendition.current as (Rendition & { manager?: { stage?: unknown; settings: { gap?: number }; _stageSize?: unknown } }) | null;
-      const element = viewer.current;
-      // Before epub.js has its view manager, or after it was destroyed, there is nothing to lay out.
-      if (!view?.manager?.stage || !element || element.clientWidth === 0) return;
-      if (!fixedLayout) {
-        const gap = epubGap(element.clientWidth, preferencesRef.current.margin);
-        view.manager.settings.gap = gap;
-        (view.settings as { gap?: number }).gap = gap;
-      }
-      if (force) view.manager._stageSize = undefined;
-      // The place last shown (asking epub.js for the current one fails while it swaps its views).
-      const cfi = (view as unknown as { location?: { start?: { cfi?: string } } }).location?.start?.cfi;
-      // epub.js's resize takes the place to show again after laying out, which its types leave out.
-      (view as unknown as { resize(width: number, height: number, cfi?: string): void }).resize(element.clientWidth, element.clientHeight, force ? cfi : undefined);
-    },
-    [fixedLayout],
-  );
-
-  // A change of the reader's settings applies to the chapters on screen at once.
-  const layout = layoutKey(preferences);
-  const laidOut = useRef(layout);
-  useEffect(() => {
-    const view = rendition.current;
-    if (!view || status !== 'ready') return;
-    for (const contents of view.getContents() as unknown as { document: Document }[]) {
-      setFrameSheet(contents.document, 'reader-comfort', chapterCss(preferences, fixedLayout));
-    }
-    if (laidOut.current !== layout) {
-      laidOut.current = layout;
-      if (!fixedLayout) relayout(true);
-    }
-  }, [preferences, layout, status, fixedLayout, relayout]);
+  useEpubLayout(rendition, viewer, data, preferences, status === 'ready', fixedLayout);
 
   const rtl = data?.epub?.direction === 'rtl';
   const next = useCallback(() => void rendition.current?.next(), []);
@@ -333,20 +268,6 @@ function EpubReaderApp({ bookId, data, problem, preferences: initialPreferences 
     else if (target.page) void view.display(target.page - 1);
   };
 
-  // Opens a search result (wrapping around the list): on a phone the page shows, with the search strip.
-  const openResult = (index: number) => {
-    const count = search.results.length;
-    const view = rendition.current;
-    if (!view || count === 0) return;
-    const wrapped = ((index % count) + count) % count;
-    selectResult(wrapped);
-    openedCfi.current = search.results[wrapped]!.cfi;
-    if (window.matchMedia('(max-width: 642px)').matches) setSheet(null);
-    void view.display(openedCfi.current).then(highlightOnScreen);
-  };
-  const titles = useMemo(() => chapterTitles(navigation?.toc ?? [], searchable?.hrefs ?? []), [navigation, searchable]);
-  // The chapters on screen show the search's matches, the one opened most strongly.
-  useEffect(highlightOnScreen, [search.results, search.current]);
 
   if (!data?.epub) {
     const notice = problem === 'no_loan' ? t('reader.noLoan') : problem === 'not_member' ? t('access.notMember') : problem === 'not_readable' ? t('reader.notReadable') : undefined;
