@@ -27,6 +27,9 @@ beforeAll(async () => {
   objectsDir = mkdtempSync(join(tmpdir(), 'epustaka-quota-'));
   ctx = await createTestContext({ dataDir: objectsDir });
   overrideAccountSettings(ctx.deps, { log: () => {} });
+  // Only the quota may refuse here: the per-account upload limit (write-limits.test.ts) is off.
+  ctx.config.limits.perUser.upload = 0;
+  ctx.config.limits.perAddress.upload = 0;
   apps = [createApi(ctx.deps)];
   if (ctx.databaseUrl) {
     second = await openPostgres(ctx.databaseUrl);
