@@ -1,5 +1,6 @@
 import type { Lang } from '../../lib/i18n/index.ts';
 import { holdingChoices } from '../../lib/domain/lending.ts';
+import { formatNumber } from '../../lib/format/format.ts';
 import type { EpustakaBrief } from '../../lib/api/schemas/catalogue.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
@@ -23,7 +24,7 @@ function Availability(props: BookIslandProps) {
   const book = useBook(props);
   const { borrowable, others } = holdingChoices(book.holdings);
   if (book.holdings.length === 0) return null;
-  const number = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
+  const number = (n: number) => formatNumber(n, i18n.language);
   const library = (h: EpustakaBrief) => (
     <a href={`/epustaka/${h.id}`} className="link link-hover text-base-content font-semibold break-words">
       {h.epustaka_name}
