@@ -10,7 +10,7 @@ export function PageNav({ page, total, onGo, label }: { page: number; total: num
       <button type="button" className="btn btn-ghost btn-sm btn-square max-[642px]:size-11 pointer-coarse:size-11" aria-label={t('reader.previousPage')} disabled={page <= 1} onClick={() => onGo(page - 1)}>
         <ReaderIcon name="left" />
       </button>
-      <span className="min-w-0 text-sm tabular-nums" aria-live="polite">
+      <span className="max-w-md min-w-0 flex-1 text-sm tabular-nums" aria-live="polite">
         {label(page, total)}
       </span>
       <button type="button" className="btn btn-ghost btn-sm btn-square max-[642px]:size-11 pointer-coarse:size-11" aria-label={t('reader.nextPage')} disabled={page >= total} onClick={() => onGo(page + 1)}>
