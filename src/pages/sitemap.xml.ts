@@ -5,7 +5,8 @@ import { getEpustakaSitemap } from '../lib/api/libraries.ts';
 import { LIBRARY_SITEMAP_PATH } from '../lib/domain/library-seo.ts';
 import { CONTENT_SITEMAP_PATH } from '../lib/domain/content-seo.ts';
 import { SITE_PAGES_SITEMAP } from '../lib/domain/site-pages.ts';
-import { latest, PUBLIC_FILE_CACHE, SITEMAP_PAGE_SIZE, sitemapIndexXml, sitemapPageCount, sitemapPagePath } from '../lib/domain/book.ts';
+import { PUBLIC_FILE_CACHE } from '../lib/domain/book.ts';
+import { latest, SITEMAP_PAGE_SIZE, sitemapIndexXml, sitemapPageCount, sitemapPagePath } from '../lib/domain/sitemap.ts';
 import { publicOrigin } from '../../server/http/public-origin.ts';
 
 /**

@@ -9,23 +9,17 @@ import {
   bookListParams,
   bookPageUrls,
   bookQueryString,
-  bookUrlsetXml,
   jsonForScript,
-  latest,
   pageLangParam,
   parseBookQuery,
   readerHref,
   readRequestBookId,
-  robotsTxt,
   shareLinks,
-  sitemapIndexXml,
-  sitemapPageCount,
-  sitemapPageOf,
-  sitemapPagePath,
   sortOptions,
   withoutFilters,
   yearOptions,
 } from './book.ts';
+import { bookUrlsetXml, latest, robotsTxt, sitemapIndexXml, sitemapPageCount, sitemapPageOf, sitemapPagePath } from './sitemap.ts';
 
 const CAT = '3f2b8a1e-0c4d-4e5f-8a9b-0c1d2e3f4a5b';
 const NOW = new Date('2026-06-01T00:00:00Z');
