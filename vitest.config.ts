@@ -49,7 +49,7 @@ export default defineConfig({
         // The book stream, media and upload tests again with their files in an S3 bucket (s3rver).
         test: {
           name: 'api-s3',
-          include: ['server/routes/stream.test.ts', 'server/routes/media.test.ts', 'server/routes/storage-upload.test.ts'],
+          include: ['server/reader/stream-routes.test.ts', 'server/media/routes.test.ts', 'server/storage/upload-routes.test.ts'],
           exclude,
           environment: 'node',
           globalSetup: ['server/test/global-setup.ts'],

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { bootApi } from './boot.ts';
 import { loadConfig } from './config.ts';
-import { ROLE } from '../src/lib/api/schemas/auth.ts';
+import { ROLE } from '../src/lib/auth/schema.ts';
 
 /*
  * The demo's accounts share a password the README prints, administrator included: a start gets

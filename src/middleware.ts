@@ -1,7 +1,7 @@
 import { defineMiddleware, sequence } from 'astro:middleware';
 import { LANG_COOKIE, normalizeLang } from './lib/i18n/index.ts';
 import { createT } from './lib/i18n/texts.server.ts';
-import { guard } from './lib/domain/routes.ts';
+import { guard } from './lib/site/routes.ts';
 import { ANONYMOUS } from './lib/bff/session.ts';
 import { decodeClaims, isExpired } from './lib/bff/claims.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE, isSecureRequest } from './lib/bff/cookies.server.ts';

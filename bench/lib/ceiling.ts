@@ -6,7 +6,7 @@ import { lockDataDir } from '../../server/db/lock.ts';
 import { createTokenSigner } from '../../server/auth/tokens.ts';
 import { ApiError } from '../../server/http/errors.ts';
 import { getBookDetail } from '../../server/catalogue/books.service.ts';
-import { borrow, returnBook } from '../../server/catalogue/loans.service.ts';
+import { borrow, returnBook } from '../../server/lending/loans.service.ts';
 import type { ApiDeps } from '../../server/deps.ts';
 import { openObjectStore } from '../../server/storage/open.ts';
 

@@ -5,7 +5,7 @@ import type { Measure, Row } from '../lib/context.ts';
 import { ACCESS_COOKIE, LANG_COOKIE } from '../lib/auth.ts';
 import { timedRequest } from '../lib/http.ts';
 import { ROOT } from '../lib/paths.ts';
-import { PUBLIC_AUTH_ROUTES, publicVariantOf } from '../../src/lib/domain/routes.ts';
+import { PUBLIC_AUTH_ROUTES, publicVariantOf } from '../../src/lib/site/routes.ts';
 
 /** A page route of src/pages, with its parameters filled from the scale data. */
 interface PageRoute {

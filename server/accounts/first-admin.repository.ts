@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/client.ts';
 import type { UserRow } from '../auth/repository.ts';
-import { ROLE } from '../../src/lib/api/schemas/auth.ts';
+import { ROLE } from '../../src/lib/auth/schema.ts';
 
 /** Creates the product's organisation on a new database when it is not there yet. */
 export async function ensureOrganization(db: Queryable, id: string, name: string): Promise<void> {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import type { ServerConfig } from '../config.ts';
 import type { ApiDeps } from '../deps.ts';
-import type { FirstAdminInput, FirstAdminLink } from '../../src/lib/api/schemas/first-admin.ts';
+import type { FirstAdminInput, FirstAdminLink } from '../../src/lib/auth/first-admin-schema.ts';
 import { hashPassword } from '../auth/password.ts';
 import { hashToken } from '../auth/tokens.ts';
 import { ApiError, conflict, notFound } from '../http/errors.ts';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { beginSocialLogin, finishSocialLogin, SocialLoginError, type OidcClientSettings } from '../../src/lib/bff/oidc.server.ts';
+import { beginSocialLogin, finishSocialLogin, SocialLoginError, type OidcClientSettings } from '../../src/lib/auth/oidc.server.ts';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { overrideAccountSettings } from './settings.ts';
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import type { OrganizationOption } from '../../src/lib/api/schemas/spec-lists.ts';
+import type { OrganizationOption } from '../../src/lib/lists/schema.ts';
 import { containsPattern } from '../http/list-params.ts';
 
 /**

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import type { OutboxMessage } from '../../src/lib/api/schemas/account.ts';
+import type { OutboxMessage } from '../../src/lib/account/schema.ts';
 
 interface OutboxRow {
   id: string;

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/client.ts';
 import type { UserRow } from '../auth/repository.ts';
-import type { AccountProfile, District } from '../../src/lib/api/schemas/account.ts';
+import type { AccountProfile, District } from '../../src/lib/account/schema.ts';
 
 /*
  * Account data access. Functions take the database (or an open transaction) first. Row types stay

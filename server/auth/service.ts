@@ -1,4 +1,4 @@
-import type { TokenPair, LoginInput } from '../../src/lib/api/schemas/auth.ts';
+import type { TokenPair, LoginInput } from '../../src/lib/auth/schema.ts';
 import type { Db } from '../db/client.ts';
 import type { ServerConfig } from '../config.ts';
 import { ApiError, unauthorized, forbidden } from '../http/errors.ts';

@@ -1,9 +1,9 @@
 import type { Queryable } from '../db/client.ts';
 import { BOOK_DETAIL_FROM, BOOK_DETAIL_SELECT, relatedBooksSql, type BookDetailRow, type RelatedBookRow } from './books.repository.ts';
-import { holdingViewsSql, type HoldingViewRow } from './epustaka.repository.ts';
-import { anythingToSettleSql } from './loans.repository.ts';
-import { queuePositionSql } from './queue.repository.ts';
-import { shownReviewCountSql } from './ratings.repository.ts';
+import { holdingViewsSql, type HoldingViewRow } from '../libraries/epustaka.repository.ts';
+import { anythingToSettleSql } from '../lending/loans.repository.ts';
+import { queuePositionSql } from '../queue/queue.repository.ts';
+import { shownReviewCountSql } from '../ratings/ratings.repository.ts';
 
 /** A book and everything about it the caller's book page shows, read in one statement. */
 export interface BookViewRow extends BookDetailRow {

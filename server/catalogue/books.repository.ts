@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/client.ts';
-import type { Author, BookListItem, BookSort, Category, RelatedBook, SitemapEntry } from '../../src/lib/api/schemas/catalogue.ts';
+import type { Author, BookListItem, BookSort, Category, RelatedBook, SitemapEntry } from '../../src/lib/catalogue/schema.ts';
 import { containsPattern, isUuid, SqlParams, type FilterCondition, type FilterField, type Scalar } from '../http/list-params.ts';
-import { dateOnly, iso, numberOrNull } from './format.ts';
+import { dateOnly, iso, numberOrNull } from '../db/format.ts';
 
 /** The fields a book list may be filtered on (see `BookFilter` in the shared schema). */
 export const BOOK_FILTER_FIELDS = {

@@ -1,14 +1,14 @@
 import type { ApiDeps } from '../deps.ts';
-import type { BookDetail, BorrowHolding, BorrowStatus, PublicBookDetail } from '../../src/lib/api/schemas/catalogue.ts';
+import type { BookDetail, BorrowHolding, BorrowStatus, PublicBookDetail } from '../../src/lib/catalogue/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { findBookBrief, findBookDetail, toRelatedBook, type BookDetailRow } from './books.repository.ts';
 import { findBookView } from './book-view.repository.ts';
-import { bestHolding, listHoldingViews, toEpustakaBrief } from './epustaka.repository.ts';
-import { dateOnly, fileSizeInfo, iso, numberOrNull } from './format.ts';
-import { findOpenLoan, hasBorrowedBefore } from './loans.repository.ts';
-import { settleDue } from './loans.service.ts';
-import { hasReadableFile } from './readable.repository.ts';
-import { findLoanRooms } from './loan-limit.repository.ts';
+import { bestHolding, listHoldingViews, toEpustakaBrief } from '../libraries/epustaka.repository.ts';
+import { dateOnly, fileSizeInfo, iso, numberOrNull } from '../db/format.ts';
+import { findOpenLoan, hasBorrowedBefore } from '../lending/loans.repository.ts';
+import { settleDue } from '../lending/loans.service.ts';
+import { hasReadableFile } from '../lending/readable.repository.ts';
+import { findLoanRooms } from '../lending/loan-limit.repository.ts';
 
 const bookNotFound = () => notFound('book_not_found', 'The book could not be found.');
 

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/client.ts';
 import { containsPattern } from '../http/list-params.ts';
-import type { PublicBookSort } from '../../src/lib/domain/public-books.ts';
-import type { PublicBookListItem, PublicCategory } from '../../src/lib/api/schemas/public-books.ts';
+import type { PublicBookSort } from '../../src/lib/catalogue/public-books.ts';
+import type { PublicBookListItem, PublicCategory } from '../../src/lib/catalogue/public-books-schema.ts';
 
 /** A book a visitor may see: one held by a public ePustaka (as its public page decides). */
 export const PUBLIC_BOOK = `EXISTS (SELECT 1 FROM epustaka_books eb JOIN epustaka e ON e.id = eb.epustaka_id WHERE eb.book_id = b.id AND NOT e.epustaka_isprivate)`;

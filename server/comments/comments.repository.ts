@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/client.ts';
-import type { Comment } from '../../src/lib/api/schemas/comments.ts';
-import { iso } from '../catalogue/format.ts';
+import type { Comment } from '../../src/lib/comments/schema.ts';
+import { iso } from '../db/format.ts';
 
 export interface CommentRow {
   id: string;

@@ -1,8 +1,8 @@
 import type { ApiDeps } from '../deps.ts';
-import type { Comment, CommentCreateInput, CommentDetail, CommentReportInput, CommentUpdateInput } from '../../src/lib/api/schemas/comments.ts';
-import type { ListBody } from '../../src/lib/api/schemas/common.ts';
+import type { Comment, CommentCreateInput, CommentDetail, CommentReportInput, CommentUpdateInput } from '../../src/lib/comments/schema.ts';
+import type { ListBody } from '../../src/lib/contract/common.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
-import { inTransaction } from '../catalogue/transaction.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { notify } from '../notifications/notify.ts';
 import { userName } from '../notifications/notifications.repository.ts';
 import { commentTarget } from './targets.ts';

@@ -1,4 +1,4 @@
-import { FEED_OBJECT, feedDetailPath } from '../../src/lib/domain/feed.ts';
+import { FEED_OBJECT, feedDetailPath } from '../../src/lib/feed/rules.ts';
 import { registerCommentTarget } from '../comments/targets.ts';
 import { canViewFeed, feedOwner } from './feed.repository.ts';
 

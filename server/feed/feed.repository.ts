@@ -1,8 +1,8 @@
 import type { Queryable } from '../db/client.ts';
-import type { FeedBook, FeedItem } from '../../src/lib/api/schemas/feed.ts';
-import type { FeedType, SenderType } from '../../src/lib/domain/feed.ts';
+import type { FeedBook, FeedItem } from '../../src/lib/feed/schema.ts';
+import type { FeedType, SenderType } from '../../src/lib/feed/rules.ts';
 import { SqlParams } from '../http/list-params.ts';
-import { iso } from '../catalogue/format.ts';
+import { iso } from '../db/format.ts';
 
 /** A new feed item. Borrowing, reviewing, recommending and posting add theirs in their own transaction. */
 export interface NewFeedItem {

@@ -1,9 +1,9 @@
 import type { ApiDeps } from '../deps.ts';
-import type { FeedItem, LikeResult } from '../../src/lib/api/schemas/feed.ts';
-import type { ListBody } from '../../src/lib/api/schemas/common.ts';
-import { FEED_OBJECT, feedDetailPath } from '../../src/lib/domain/feed.ts';
+import type { FeedItem, LikeResult } from '../../src/lib/feed/schema.ts';
+import type { ListBody } from '../../src/lib/contract/common.ts';
+import { FEED_OBJECT, feedDetailPath } from '../../src/lib/feed/rules.ts';
 import { notFound } from '../http/errors.ts';
-import { inTransaction } from '../catalogue/transaction.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { notify } from '../notifications/notify.ts';
 import { userName } from '../notifications/notifications.repository.ts';
 import { canViewFeed, feedOwner, findVisibleFeed, listFeed, type FeedScope } from './feed.repository.ts';

@@ -1,11 +1,11 @@
 import type { ApiDeps } from '../deps.ts';
-import type { FeedItem } from '../../src/lib/api/schemas/feed.ts';
+import type { FeedItem } from '../../src/lib/feed/schema.ts';
 import type { z } from 'zod';
-import type { postingSchema } from '../../src/lib/api/schemas/feed.ts';
+import type { postingSchema } from '../../src/lib/feed/schema.ts';
 import { badRequest, forbidden } from '../http/errors.ts';
 import { attachObject, claimObject, deleteAttachedObjects } from '../storage/objects.repository.ts';
 import { deleteObjectBytes } from '../storage/uploads.ts';
-import { inTransaction } from '../catalogue/transaction.ts';
+import { inTransaction } from '../db/transaction.ts';
 import { addFeedItem, feedOwner } from './feed.repository.ts';
 import { feedDetail, feedNotFound } from './feed.service.ts';
 

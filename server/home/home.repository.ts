@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import type { Banner, Greeting } from '../../src/lib/api/schemas/home.ts';
+import type { Banner, Greeting } from '../../src/lib/home/schema.ts';
 import { listPublicCatalogue } from '../catalogue/public-books.repository.ts';
 
 /** The organisation's banners that are live at `now`, in their order. */

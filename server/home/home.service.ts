@@ -1,7 +1,7 @@
 import type { ApiDeps } from '../deps.ts';
-import type { BookHome } from '../../src/lib/api/schemas/home.ts';
+import type { BookHome } from '../../src/lib/home/schema.ts';
 import { listBooks } from '../catalogue/books.repository.ts';
-import { settleDue } from '../catalogue/loans.service.ts';
+import { settleDue } from '../lending/loans.service.ts';
 import { topCategories } from './home.repository.ts';
 
 /** Categories with a row of their own on the home page. */

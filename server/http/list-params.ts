@@ -1,4 +1,4 @@
-import type { ListBody } from '../../src/lib/api/schemas/common.ts';
+import type { ListBody } from '../../src/lib/contract/common.ts';
 import { ApiError, badRequest } from './errors.ts';
 import { assertStorableText } from './validate.ts';
 import { shorten } from '../../src/lib/text/shorten.ts';

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/client.ts';
-import type { EpustakaCard, EpustakaSitemapEntry, PublicEpustakaDetail } from '../../src/lib/api/schemas/epustaka.ts';
-import { effectiveStatus, type MemberStatus } from '../catalogue/epustaka.repository.ts';
+import type { EpustakaCard, EpustakaSitemapEntry, PublicEpustakaDetail } from '../../src/lib/libraries/schema.ts';
+import { effectiveStatus, type MemberStatus } from './epustaka.repository.ts';
 
 /*
  * Reading libraries: the directory, one library with its counts, and the sitemap. Counts are

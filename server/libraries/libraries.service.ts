@@ -1,5 +1,5 @@
 import type { ApiDeps } from '../deps.ts';
-import type { EpustakaDetail, PublicEpustakaDetail } from '../../src/lib/api/schemas/epustaka.ts';
+import type { EpustakaDetail, PublicEpustakaDetail } from '../../src/lib/libraries/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { findLibrary } from './libraries.repository.ts';
 

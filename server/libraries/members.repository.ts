@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/client.ts';
-import type { EpustakaMember, NonMember } from '../../src/lib/api/schemas/epustaka.ts';
-import type { MemberStatus } from '../catalogue/epustaka.repository.ts';
+import type { EpustakaMember, NonMember } from '../../src/lib/libraries/schema.ts';
+import type { MemberStatus } from './epustaka.repository.ts';
 
 /* Memberships of one library as its administrators see them. */
 

@@ -1,10 +1,10 @@
 import type { ApiDeps } from '../deps.ts';
-import type { EpustakaMember, JoinVerificationResult, NonMember } from '../../src/lib/api/schemas/epustaka.ts';
+import type { EpustakaMember, JoinVerificationResult, NonMember } from '../../src/lib/libraries/schema.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
-import { inTransaction } from '../catalogue/transaction.ts';
-import { findEpustaka } from '../catalogue/epustaka.repository.ts';
-import { notifyJoinApproved } from '../catalogue/membership-events.ts';
-import { MEMBERSHIP_DAYS } from '../../src/lib/domain/libraries.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { findEpustaka } from './epustaka.repository.ts';
+import { notifyJoinApproved } from './membership-events.ts';
+import { MEMBERSHIP_DAYS } from '../../src/lib/libraries/rules.ts';
 import {
   activateMembership,
   administers,

@@ -1,8 +1,8 @@
 import type { ApiDeps } from '../deps.ts';
-import type { EpustakaSettings } from '../../src/lib/api/schemas/epustaka.ts';
+import type { EpustakaSettings } from '../../src/lib/libraries/schema.ts';
 import { forbidden, notFound } from '../http/errors.ts';
-import { findEpustaka } from '../catalogue/epustaka.repository.ts';
-import { setLoanLimit } from '../catalogue/loan-limit.repository.ts';
+import { findEpustaka } from './epustaka.repository.ts';
+import { setLoanLimit } from '../lending/loan-limit.repository.ts';
 
 /**
  * Saves a library's loan limit. Only its owner may: administrators run memberships, not the

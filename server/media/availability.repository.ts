@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import type { EpustakaAvailability } from '../../src/lib/api/schemas/spec-lists.ts';
+import type { EpustakaAvailability } from '../../src/lib/lists/schema.ts';
 import { SqlParams } from '../http/list-params.ts';
 import { holdingJoin, MEDIA_HOLDINGS, NEWS_HOLDINGS, type HoldingRow } from './holdings.ts';
 

@@ -1,5 +1,5 @@
 import type { HoldingSource } from '../access/content-access.ts';
-import type { ContentEpustaka } from '../../src/lib/api/schemas/media.ts';
+import type { ContentEpustaka } from '../../src/lib/media/schema.ts';
 
 /*
  * Articles and media are held by ePustaka like books: `epustaka_news` and `epustaka_media`, one row

@@ -5,7 +5,7 @@ import { loadConfig } from '../config.ts';
 import { IngestError } from '../reader/errors.ts';
 import { ingestThroughServer, liveLockHolder } from '../reader/ingest-handoff.ts';
 import type { MediaIngestResult } from './ingest.ts';
-import { MAX_VIDEO_BYTES } from '../../src/lib/domain/media.ts';
+import { MAX_VIDEO_BYTES } from '../../src/lib/media/rules.ts';
 
 /** `npm run ingest -- <video or audio file> …`: reached from the book ingest command by the file's extension. */
 

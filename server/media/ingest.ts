@@ -7,7 +7,7 @@ import { parseBuffer } from 'music-metadata';
 import type { Db } from '../db/client.ts';
 import { IngestError } from '../reader/errors.ts';
 import { resolveEpustaka } from '../reader/ingest.ts';
-import { MAX_AUDIO_BYTES, MAX_VIDEO_BYTES, type MediaType } from '../../src/lib/domain/media.ts';
+import { MAX_AUDIO_BYTES, MAX_VIDEO_BYTES, type MediaType } from '../../src/lib/media/rules.ts';
 import { mediaPrefix, THUMBNAIL_OBJECT } from './store.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { stageObjects } from '../storage/staging.ts';

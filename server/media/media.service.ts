@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import type { MediaItem } from '../../src/lib/api/schemas/media.ts';
+import type { MediaItem } from '../../src/lib/media/schema.ts';
 import { decideRead, decideView, type ContentReader } from '../access/content-access.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { recordAccess } from '../shelf/history.repository.ts';

@@ -1,12 +1,12 @@
 import type { Queryable } from '../db/client.ts';
-import type { NewsDetail } from '../../src/lib/api/schemas/news.ts';
+import type { NewsDetail } from '../../src/lib/articles/schema.ts';
 import { decideRead, decideView } from '../access/content-access.ts';
 import { notFound } from '../http/errors.ts';
 import { recordAccess } from '../shelf/history.repository.ts';
-import { excerpt } from '../../src/lib/domain/text.ts';
-import { ARTICLE_TEASER_CHARS } from '../../src/lib/domain/media.ts';
-import { descriptionText } from '../../src/lib/sanitize.server.ts';
-import { articleHtml } from '../../src/lib/sanitize-article.server.ts';
+import { excerpt } from '../../src/lib/text/text.ts';
+import { ARTICLE_TEASER_CHARS } from '../../src/lib/media/rules.ts';
+import { descriptionText } from '../../src/lib/sanitize/sanitize.server.ts';
+import { articleHtml } from '../../src/lib/sanitize/article.server.ts';
 import { NEWS_HOLDINGS } from './holdings.ts';
 import { findNews, toNewsItem } from './news.repository.ts';
 

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/client.ts';
-import type { NotificationType } from '../../src/lib/domain/notifications.ts';
-import type { Notification } from '../../src/lib/api/schemas/notifications.ts';
+import type { NotificationType } from '../../src/lib/notifications/rules.ts';
+import type { Notification } from '../../src/lib/notifications/schema.ts';
 import { pushPayload } from '../push/push-texts.ts';
 
 /** A notification as stored. */

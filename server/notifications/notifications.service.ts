@@ -1,5 +1,5 @@
 import type { ApiDeps } from '../deps.ts';
-import type { Notification, NotificationListMeta } from '../../src/lib/api/schemas/notifications.ts';
+import type { Notification, NotificationListMeta } from '../../src/lib/notifications/schema.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { notifyLoansDueSoon } from './loan-due.ts';
 import { findNotification, listNotifications, markNotificationRead, toNotification } from './notifications.repository.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { notify, onNotification, type StoredNotification } from './notify.ts';
-import { NOTIFICATION_EVENTS } from '../../src/lib/domain/notifications.ts';
+import { NOTIFICATION_EVENTS } from '../../src/lib/notifications/rules.ts';
 import { createT } from '../../src/lib/i18n/texts.server.ts';
 
 let ctx: TestContext;

@@ -1,8 +1,8 @@
 import type { Queryable } from '../db/client.ts';
-import type { NotificationType } from '../../src/lib/domain/notifications.ts';
+import type { NotificationType } from '../../src/lib/notifications/rules.ts';
 import { insertNotification } from './notifications.repository.ts';
 
-export type { NotificationType } from '../../src/lib/domain/notifications.ts';
+export type { NotificationType } from '../../src/lib/notifications/rules.ts';
 
 /** What a feature tells a user. The text is `notifications.events.<event>` with `params`, made in the UI. */
 export interface NotificationInput {

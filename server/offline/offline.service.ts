@@ -6,7 +6,7 @@ import { contentItemOf, findBookOwner, readerOf } from '../access/books.ts';
 import { findReaderBook, type ReaderBookRow } from '../reader/repository.ts';
 import { bookFileUrl } from '../reader/objects.ts';
 import { EPUB_PREFIX, PDF_OBJECT, PREVIEW_OBJECT } from '../reader/store.ts';
-import type { OfflineBook, OfflineFile } from '../../src/lib/api/schemas/offline.ts';
+import type { OfflineBook, OfflineFile } from '../../src/lib/offline/schema.ts';
 
 /** A path inside a book as the reader's URL resolution writes it (each segment percent-encoded). */
 function encodePath(path: string): string {

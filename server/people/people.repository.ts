@@ -1,8 +1,8 @@
 import type { Queryable } from '../db/client.ts';
-import type { PersonRow, UserProfile } from '../../src/lib/api/schemas/people.ts';
-import type { FollowSort } from '../../src/lib/domain/people.ts';
+import type { PersonRow, UserProfile } from '../../src/lib/people/schema.ts';
+import type { FollowSort } from '../../src/lib/people/rules.ts';
 import { containsPattern, SqlParams } from '../http/list-params.ts';
-import { toUserBrief } from '../catalogue/format.ts';
+import { toUserBrief } from '../db/format.ts';
 
 /** Orders of the follow lists; `x` is the follow, `u` the user listed. */
 export const FOLLOW_ORDER: Record<FollowSort, string> = {

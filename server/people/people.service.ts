@@ -1,6 +1,6 @@
 import type { ApiDeps } from '../deps.ts';
 import type { UserRow } from '../auth/repository.ts';
-import type { UserProfile } from '../../src/lib/api/schemas/people.ts';
+import type { UserProfile } from '../../src/lib/people/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { findUserProfile, isVisibleMember } from './people.repository.ts';
 

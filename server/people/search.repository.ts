@@ -1,11 +1,11 @@
 import type { Queryable } from '../db/client.ts';
-import type { BookListItem } from '../../src/lib/api/schemas/catalogue.ts';
-import type { PersonRow } from '../../src/lib/api/schemas/people.ts';
+import type { BookListItem } from '../../src/lib/catalogue/schema.ts';
+import type { PersonRow } from '../../src/lib/people/schema.ts';
 import { containsPattern, SqlParams } from '../http/list-params.ts';
-import { toUserBrief } from '../catalogue/format.ts';
+import { toUserBrief } from '../db/format.ts';
 import { listBooks } from '../catalogue/books.repository.ts';
-import type { MediaItem } from '../../src/lib/api/schemas/media.ts';
-import type { MediaType } from '../../src/lib/domain/media.ts';
+import type { MediaItem } from '../../src/lib/media/schema.ts';
+import type { MediaType } from '../../src/lib/media/rules.ts';
 import { listMedia, toMediaItem } from '../media/media.repository.ts';
 
 /*

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import i18next, { type TFunction } from 'i18next';
 import { LANGUAGES, normalizeLang, type Lang } from '../../src/lib/i18n/lang.ts';
-import { notificationTextParams } from '../../src/lib/domain/notifications.ts';
-import type { PushPayload } from '../../src/lib/domain/push.ts';
+import { notificationTextParams } from '../../src/lib/notifications/rules.ts';
+import type { PushPayload } from '../../src/lib/push/rules.ts';
 import { shorten } from '../../src/lib/text/shorten.ts';
 
 /*

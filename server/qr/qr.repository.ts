@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import type { QrTargetType } from '../../src/lib/domain/qr.ts';
+import type { QrTargetType } from '../../src/lib/qr/rules.ts';
 import { containsPattern } from '../http/list-params.ts';
 
 export interface QrCodeRow {

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ApiDeps } from '../deps.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
-import { locationSlug } from '../../src/lib/domain/qr.ts';
-import type { QrCode, QrCreateInput, QrInfo, QrLocationCount } from '../../src/lib/api/schemas/qr.ts';
+import { locationSlug } from '../../src/lib/qr/rules.ts';
+import type { QrCode, QrCreateInput, QrInfo, QrLocationCount } from '../../src/lib/qr/schema.ts';
 import { countScan, daySalt, findQrCode, forgetScanVisitors, listQrCandidates, type QrCandidateRow, insertQrCode, listOwnerQrCodes, listScans, softDeleteQrCode, type QrCodeRow, type QrScanRow } from './qr.repository.ts';
 import { candidateSources, qrTargetKind } from './targets.ts';
 

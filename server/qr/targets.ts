@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/client.ts';
-import type { QrTarget } from '../../src/lib/api/schemas/qr.ts';
-import type { QrTargetType } from '../../src/lib/domain/qr.ts';
+import type { QrTarget } from '../../src/lib/qr/schema.ts';
+import type { QrTargetType } from '../../src/lib/qr/rules.ts';
 import type { QrCandidateRow } from './qr.repository.ts';
 
 /**

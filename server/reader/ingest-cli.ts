@@ -2,7 +2,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
-import { MAX_BOOK_BYTES } from '../../src/lib/api/schemas/reader.ts';
+import { MAX_BOOK_BYTES } from '../../src/lib/reader/schema.ts';
 import { IngestError } from './errors.ts';
 import type { IngestInput, IngestResult } from './ingest.ts';
 import { ingestThroughServer, liveLockHolder } from './ingest-handoff.ts';

@@ -9,7 +9,7 @@ import { insertBookFile } from './repository.ts';
 import { bookPrefix, COVER_OBJECT, EPUB_PREFIX, PDF_OBJECT, PREVIEW_OBJECT } from './store.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { stageObjects } from '../storage/staging.ts';
-import { MAX_BOOK_BYTES } from '../../src/lib/api/schemas/reader.ts';
+import { MAX_BOOK_BYTES } from '../../src/lib/reader/schema.ts';
 
 /** Plaintext bytes per sealed chunk of a PDF; the reader asks pdf.js for ranges of this size. */
 export const PDF_CHUNK_SIZE = 8 * 1024;

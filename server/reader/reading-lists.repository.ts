@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/client.ts';
-import type { ReadingDurationEntry, ReadingProgressEntry } from '../../src/lib/api/schemas/spec-lists.ts';
-import { iso } from '../catalogue/format.ts';
+import type { ReadingDurationEntry, ReadingProgressEntry } from '../../src/lib/lists/schema.ts';
+import { iso } from '../db/format.ts';
 
 /** One user's places in the books they read, the latest first (optionally one book). */
 export async function listReadingProgress(

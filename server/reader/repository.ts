@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/client.ts';
 import type { EpubFacts, TocItem } from './epub.ts';
 import type { OutlineItem } from './pdf.ts';
-import type { Bookmark, ReadingProgress } from '../../src/lib/api/schemas/reader.ts';
+import type { Bookmark, ReadingProgress } from '../../src/lib/reader/schema.ts';
 
 /** A stored book file with the catalogue facts the readers need. */
 export interface BookFileRow {

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import { ROLE } from '../../src/lib/api/schemas/auth.ts';
+import { ROLE } from '../../src/lib/auth/schema.ts';
 
 /** The demo accounts listed in the README; all use the password `demo12345`. */
 export const DEMO_PASSWORD = 'demo12345';

@@ -1,4 +1,4 @@
-import { LOAN_LIMIT } from '../../src/lib/domain/libraries.ts';
+import { LOAN_LIMIT } from '../../src/lib/libraries/rules.ts';
 import type { Queryable } from '../db/client.ts';
 import type { SeedBook, SeedCategory, SeedAuthor, SeedEpustaka } from './content/types.ts';
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import { notifyJoinRequest } from '../catalogue/membership-events.ts';
+import { notifyJoinRequest } from '../libraries/membership-events.ts';
 
 /**
  * Announces the demo's waiting join requests as asking to join does: through the membership

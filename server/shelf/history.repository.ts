@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/client.ts';
-import type { ContentType, HistoryItem } from '../../src/lib/api/schemas/shelf.ts';
+import type { ContentType, HistoryItem } from '../../src/lib/shelf/schema.ts';
 import { SqlParams } from '../http/list-params.ts';
-import { iso } from '../catalogue/format.ts';
+import { iso } from '../db/format.ts';
 import { progressOf, SHELF_BOOK_COLUMNS, SHELF_BOOK_JOINS, titleOrAuthor, toShelfBook, type ShelfBookRow } from './shelf.repository.ts';
 
 /*

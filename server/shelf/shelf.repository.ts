@@ -1,8 +1,8 @@
 import type { Queryable } from '../db/client.ts';
-import type { BorrowShelfItem, QueueShelfItem, ReviewShelfItem, ShelfBook, ShelfProgress } from '../../src/lib/api/schemas/shelf.ts';
+import type { BorrowShelfItem, QueueShelfItem, ReviewShelfItem, ShelfBook, ShelfProgress } from '../../src/lib/shelf/schema.ts';
 import { containsPattern, SqlParams } from '../http/list-params.ts';
-import { iso, isoOrNull, numberOrNull } from '../catalogue/format.ts';
-import { renewable } from '../../src/lib/domain/shelf.ts';
+import { iso, isoOrNull, numberOrNull } from '../db/format.ts';
+import { renewable } from '../../src/lib/shelf/rules.ts';
 
 /*
  * The caller's shelves (spec 02 §2.13): open loans, queue entries and the books to review. Every

@@ -1,11 +1,11 @@
 import type { ApiDeps } from '../deps.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
-import { inTransaction } from '../catalogue/transaction.ts';
-import { lockHolding } from '../catalogue/epustaka.repository.ts';
-import { findLoan } from '../catalogue/loans.repository.ts';
-import { loanDueAt, settleHolding } from '../catalogue/loans.service.ts';
-import { countOpenEntries } from '../catalogue/queue.repository.ts';
-import { iso } from '../catalogue/format.ts';
+import { inTransaction } from '../db/transaction.ts';
+import { lockHolding } from '../libraries/epustaka.repository.ts';
+import { findLoan } from '../lending/loans.repository.ts';
+import { loanDueAt, settleHolding } from '../lending/loans.service.ts';
+import { countOpenEntries } from '../queue/queue.repository.ts';
+import { iso } from '../db/format.ts';
 import { extendLoan, lockLoanForRenewal } from './shelf.repository.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { MenuGroup } from '../../src/lib/api/schemas/shell.ts';
+import type { MenuGroup } from '../../src/lib/shell/schema.ts';
 import type { FeatureFlags } from '../config.ts';
 
 /**

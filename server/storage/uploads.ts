@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { IMAGE_MAX_BYTES, sniffImageType, type ImageType } from '../../src/lib/domain/account-validation.ts';
-import type { UploadResult } from '../../src/lib/api/schemas/account.ts';
+import { IMAGE_MAX_BYTES, sniffImageType, type ImageType } from '../../src/lib/account/validation.ts';
+import type { UploadResult } from '../../src/lib/account/schema.ts';
 import { ApiError, badRequest, conflict, notFound } from '../http/errors.ts';
 import type { Caller } from '../http/auth-guard.ts';
 import type { Db } from '../db/client.ts';

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { LANG_COOKIE, normalizeLang } from '../lib/i18n/index.ts';
-import { safeNextPath } from '../lib/domain/routes.ts';
+import { safeNextPath } from '../lib/site/routes.ts';
 import { isSecureRequest } from '../lib/bff/cookies.server.ts';
 
 /**

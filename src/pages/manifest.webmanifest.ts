@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { webManifest } from '../lib/domain/offline.ts';
+import { webManifest } from '../lib/offline/rules.ts';
 
 /** The web app manifest (installable app), in the visitor's language. */
 export const GET: APIRoute = ({ locals }) =>

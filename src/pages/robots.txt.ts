@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { PUBLIC_FILE_CACHE } from '../lib/domain/book.ts';
-import { robotsTxt } from '../lib/domain/sitemap.ts';
+import { PUBLIC_FILE_CACHE } from '../lib/catalogue/book.ts';
+import { robotsTxt } from '../lib/seo/sitemap.ts';
 import { publicOrigin } from '../../server/http/public-origin.ts';
 
 /** robots.txt: names the sitemap index; styles and scripts stay crawlable. */

@@ -1,9 +1,9 @@
 import type { APIRoute } from 'astro';
 import { serverApi } from '../lib/bff/api-client.server.ts';
-import { getPublicBookSitemap } from '../lib/api/catalogue.ts';
-import { ApiError } from '../lib/api/errors.ts';
-import { PUBLIC_FILE_CACHE } from '../lib/domain/book.ts';
-import { bookUrlsetXml, SITEMAP_PAGE_SIZE, sitemapPageCount, sitemapPageOf } from '../lib/domain/sitemap.ts';
+import { getPublicBookSitemap } from '../lib/catalogue/api.ts';
+import { ApiError } from '../lib/http/errors.ts';
+import { PUBLIC_FILE_CACHE } from '../lib/catalogue/book.ts';
+import { bookUrlsetXml, SITEMAP_PAGE_SIZE, sitemapPageCount, sitemapPageOf } from '../lib/seo/sitemap.ts';
 import { publicOrigin } from '../../server/http/public-origin.ts';
 
 /** One page sitemap of public book pages (/sitemap-books-{n}.xml, n from 1), with language alternates. */

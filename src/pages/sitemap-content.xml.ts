@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { serverApi } from '../lib/bff/api-client.server.ts';
-import { getPublicMediaList, getPublicNewsList } from '../lib/api/media.ts';
-import { PUBLIC_FILE_CACHE } from '../lib/domain/book.ts';
-import { contentUrlsetXml, type ContentKind } from '../lib/domain/content-seo.ts';
+import { getPublicMediaList, getPublicNewsList } from '../lib/media/api.ts';
+import { PUBLIC_FILE_CACHE } from '../lib/catalogue/book.ts';
+import { contentUrlsetXml, type ContentKind } from '../lib/seo/content.ts';
 import { publicOrigin } from '../../server/http/public-origin.ts';
 
 /** The sitemap of public article, video and audio pages (listed in /sitemap.xml). */

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { serverApi } from '../lib/bff/api-client.server.ts';
-import { getEpustakaSitemap } from '../lib/api/libraries.ts';
-import { PUBLIC_FILE_CACHE } from '../lib/domain/book.ts';
-import { libraryUrlsetXml } from '../lib/domain/library-seo.ts';
+import { getEpustakaSitemap } from '../lib/libraries/api.ts';
+import { PUBLIC_FILE_CACHE } from '../lib/catalogue/book.ts';
+import { libraryUrlsetXml } from '../lib/seo/library.ts';
 import { publicOrigin } from '../../server/http/public-origin.ts';
 
 /** The public library pages (/epustaka/{id}) with their language alternates. */

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
-import { PUBLIC_FILE_CACHE } from '../lib/domain/book.ts';
-import { sitePagesXml } from '../lib/domain/site-pages.ts';
+import { PUBLIC_FILE_CACHE } from '../lib/catalogue/book.ts';
+import { sitePagesXml } from '../lib/site/site-pages.ts';
 import { publicOrigin } from '../../server/http/public-origin.ts';
 
 /** The public pages that are not catalogue items (the front door, the help centre). */

@@ -1,12 +1,12 @@
 import type { APIRoute } from 'astro';
 import { serverApi } from '../lib/bff/api-client.server.ts';
-import { getPublicBookSitemap } from '../lib/api/catalogue.ts';
-import { getEpustakaSitemap } from '../lib/api/libraries.ts';
-import { LIBRARY_SITEMAP_PATH } from '../lib/domain/library-seo.ts';
-import { CONTENT_SITEMAP_PATH } from '../lib/domain/content-seo.ts';
-import { SITE_PAGES_SITEMAP } from '../lib/domain/site-pages.ts';
-import { PUBLIC_FILE_CACHE } from '../lib/domain/book.ts';
-import { latest, SITEMAP_PAGE_SIZE, sitemapIndexXml, sitemapPageCount, sitemapPagePath } from '../lib/domain/sitemap.ts';
+import { getPublicBookSitemap } from '../lib/catalogue/api.ts';
+import { getEpustakaSitemap } from '../lib/libraries/api.ts';
+import { LIBRARY_SITEMAP_PATH } from '../lib/seo/library.ts';
+import { CONTENT_SITEMAP_PATH } from '../lib/seo/content.ts';
+import { SITE_PAGES_SITEMAP } from '../lib/site/site-pages.ts';
+import { PUBLIC_FILE_CACHE } from '../lib/catalogue/book.ts';
+import { latest, SITEMAP_PAGE_SIZE, sitemapIndexXml, sitemapPageCount, sitemapPagePath } from '../lib/seo/sitemap.ts';
 import { publicOrigin } from '../../server/http/public-origin.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { expect, request, test, type APIRequestContext, type Page } from 'playwright/test';
 import { demoUsers, signIn } from './support/auth.ts';
 import { hydrated } from './support/pages.ts';
-import { PROFILE_TABS } from '../../src/lib/domain/people.ts';
+import { PROFILE_TABS } from '../../src/lib/people/rules.ts';
 
 /*
  * The dead-link crawl: from / (signed out and signed in), every same-origin link of the pages

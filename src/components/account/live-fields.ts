@@ -1,4 +1,4 @@
-import { checkField, type FieldRule } from '../../lib/domain/field-errors.ts';
+import { checkField, type FieldRule } from '../../lib/forms/field-errors.ts';
 
 /*
  * The small script of the server-rendered account forms (login, register, reset password, link):

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import { IMAGE_EXTENSIONS, IMAGE_TYPES } from '../../lib/domain/account-validation.ts';
+import { IMAGE_EXTENSIONS, IMAGE_TYPES } from '../../lib/account/validation.ts';
 import { accountErrorText } from '../../lib/i18n/account-errors.ts';
-import { $avatarUpload, chooseAvatar, resetAvatarUpload, saveAvatar } from '../../lib/stores/account.ts';
-import { notify } from '../../lib/stores/shell.ts';
+import { $avatarUpload, chooseAvatar, resetAvatarUpload, saveAvatar } from '../../lib/account/store.ts';
+import { notify } from '../../lib/shell/store.ts';
 import { Modal } from '../shell/Modal.tsx';
 
 interface Props {

@@ -1,8 +1,8 @@
 import { useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import type { District } from '../../lib/api/schemas/account.ts';
-import { createDistrictSearch, districtLabel } from '../../lib/stores/account.ts';
+import type { District } from '../../lib/account/schema.ts';
+import { createDistrictSearch, districtLabel } from '../../lib/account/store.ts';
 
 /** A chosen district: its id and how it reads. */
 export interface DistrictChoice {

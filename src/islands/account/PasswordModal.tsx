@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import { validatePasswordForm, type PasswordForm } from '../../lib/domain/account-validation.ts';
-import { remainingErrors } from '../../lib/domain/field-errors.ts';
+import { validatePasswordForm, type PasswordForm } from '../../lib/account/validation.ts';
+import { remainingErrors } from '../../lib/forms/field-errors.ts';
 import { accountErrorText } from '../../lib/i18n/account-errors.ts';
-import { $passwordForm, changePassword, keepPasswordErrors, resetPasswordForm, type PasswordPhase } from '../../lib/stores/account.ts';
+import { $passwordForm, changePassword, keepPasswordErrors, resetPasswordForm, type PasswordPhase } from '../../lib/account/store.ts';
 import { Modal } from '../shell/Modal.tsx';
 import { TextField } from './TextField.tsx';
 

@@ -1,12 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import type { AccountProfile } from '../../lib/api/schemas/account.ts';
-import { BIO_MAX, validateProfileForm, type ProfileForm as ProfileValues } from '../../lib/domain/account-validation.ts';
-import { remainingErrors } from '../../lib/domain/field-errors.ts';
+import type { AccountProfile } from '../../lib/account/schema.ts';
+import { BIO_MAX, validateProfileForm, type ProfileForm as ProfileValues } from '../../lib/account/validation.ts';
+import { remainingErrors } from '../../lib/forms/field-errors.ts';
 import { accountErrorText } from '../../lib/i18n/account-errors.ts';
-import { $profileForm, profileFormValues, saveProfile, touchProfileForm } from '../../lib/stores/account.ts';
-import { notify } from '../../lib/stores/shell.ts';
+import { $profileForm, profileFormValues, saveProfile, touchProfileForm } from '../../lib/account/store.ts';
+import { notify } from '../../lib/shell/store.ts';
 import { DistrictPicker, type DistrictChoice } from './DistrictPicker.tsx';
 import { TextField } from './TextField.tsx';
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { AccountProfile } from '../../lib/api/schemas/account.ts';
+import type { AccountProfile } from '../../lib/account/schema.ts';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { $accountProfile } from '../../lib/stores/account.ts';
+import { $accountProfile } from '../../lib/account/store.ts';
 import { Avatar } from '../shell/Avatar.tsx';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { AvatarModal } from './AvatarModal.tsx';

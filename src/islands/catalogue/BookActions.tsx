@@ -1,17 +1,17 @@
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { detailButtonInput, readerHref } from '../../lib/domain/book.ts';
-import { membershipState, membershipWarning } from '../../lib/domain/membership.ts';
-import { formatOfferDeadline, lendingButton, lendingLabelKey, lendingReason, type LendingLabel } from '../../lib/domain/lending.ts';
-import { $menuEntries } from '../../lib/stores/shell.ts';
-import { $queueBusy, joinBookQueue, openDialog } from '../../lib/stores/catalogue.ts';
+import { detailButtonInput, readerHref } from '../../lib/catalogue/book.ts';
+import { membershipState, membershipWarning } from '../../lib/libraries/membership.ts';
+import { formatOfferDeadline, lendingButton, lendingLabelKey, lendingReason, type LendingLabel } from '../../lib/lending/rules.ts';
+import { $menuEntries } from '../../lib/shell/store.ts';
+import { $queueBusy, joinBookQueue, openDialog } from '../../lib/catalogue/store.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { useMounted } from '../shell/useMounted.ts';
 import type { CatalogueIconName } from '../../components/catalogue/icons.ts';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
 import { BookMenu } from './BookMenu.tsx';
 import { useBook, type BookIslandProps } from './useBook.ts';
-import { isBuiltPage } from '../../lib/domain/built-pages.ts';
+import { isBuiltPage } from '../../lib/site/built-pages.ts';
 
 interface Props extends BookIslandProps {
   lang: Lang;

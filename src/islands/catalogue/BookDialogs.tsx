@@ -1,9 +1,9 @@
 import { lazy } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { $dialog, closeDialog } from '../../lib/stores/catalogue.ts';
-import { $loanConfirmation } from '../../lib/stores/loan-confirmation.ts';
-import { $followConfirm } from '../../lib/stores/social.ts';
+import { $dialog, closeDialog } from '../../lib/catalogue/store.ts';
+import { $loanConfirmation } from '../../lib/lending/loan-confirmation.ts';
+import { $followConfirm } from '../../lib/social/store.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { Deferred } from '../shell/Deferred.tsx';
 import { Modal } from '../shell/Modal.tsx';

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import type { Author, Category } from '../../lib/api/schemas/catalogue.ts';
-import { activeFilterCount, bookQueryString, sortOptions, withoutFilters, yearOptions, type BookQuery } from '../../lib/domain/book.ts';
-import { $filterOpen, authorPicker, categoryPicker, closeFilter, openFilter, showBooks } from '../../lib/stores/catalogue.ts';
+import type { Author, Category } from '../../lib/catalogue/schema.ts';
+import { activeFilterCount, bookQueryString, sortOptions, withoutFilters, yearOptions, type BookQuery } from '../../lib/catalogue/book.ts';
+import { $filterOpen, authorPicker, categoryPicker, closeFilter, openFilter, showBooks } from '../../lib/catalogue/store.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
 import { Modal } from '../shell/Modal.tsx';

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import type { BookListItem } from '../../lib/api/schemas/catalogue.ts';
-import type { ListBody } from '../../lib/api/schemas/common.ts';
-import { activeFilterCount, type BookQuery } from '../../lib/domain/book.ts';
-import { bookGrid as catalogueGrid, hasMore, libraryBookGrid, notifyCatalogueError, openFilter } from '../../lib/stores/catalogue.ts';
+import type { BookListItem } from '../../lib/catalogue/schema.ts';
+import type { ListBody } from '../../lib/contract/common.ts';
+import { activeFilterCount, type BookQuery } from '../../lib/catalogue/book.ts';
+import { bookGrid as catalogueGrid, hasMore, libraryBookGrid, notifyCatalogueError, openFilter } from '../../lib/catalogue/store.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { BookCard } from './BookCard.tsx';
 import { CatalogueIcon } from './CatalogueIcon.tsx';

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import type { BookDetail } from '../../lib/api/schemas/catalogue.ts';
-import { formatRating } from '../../lib/domain/rating.ts';
-import { $reviewBusy, $reviews, saveReview } from '../../lib/stores/reviews.ts';
+import type { BookDetail } from '../../lib/catalogue/schema.ts';
+import { formatRating } from '../../lib/ratings/rules.ts';
+import { $reviewBusy, $reviews, saveReview } from '../../lib/ratings/reviews-store.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { useMounted } from '../shell/useMounted.ts';
 import { CatalogueIcon } from './CatalogueIcon.tsx';

@@ -1,6 +1,6 @@
 import type { Lang } from '../../lib/i18n/index.ts';
-import { specTiles } from '../../lib/domain/book.ts';
-import { openDialog, type BookDialog } from '../../lib/stores/catalogue.ts';
+import { specTiles } from '../../lib/catalogue/book.ts';
+import { openDialog, type BookDialog } from '../../lib/catalogue/store.ts';
 import type { CatalogueIconName } from '../../components/catalogue/icons.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from './CatalogueIcon.tsx';

@@ -1,18 +1,18 @@
 import { useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import type { Rating } from '../../lib/api/schemas/catalogue.ts';
-import { formatRating, isEdited } from '../../lib/domain/rating.ts';
-import { isBlank } from '../../lib/domain/text.ts';
-import { hasMore, notifyCatalogueError } from '../../lib/stores/catalogue.ts';
-import { $commentMode, $reporting, $reviewBusy, deleteComment, editComment, repliesOf, replyTo, setCommentMode } from '../../lib/stores/reviews.ts';
+import type { Rating } from '../../lib/catalogue/schema.ts';
+import { formatRating, isEdited } from '../../lib/ratings/rules.ts';
+import { isBlank } from '../../lib/text/text.ts';
+import { hasMore, notifyCatalogueError } from '../../lib/catalogue/store.ts';
+import { $commentMode, $reporting, $reviewBusy, deleteComment, editComment, repliesOf, replyTo, setCommentMode } from '../../lib/ratings/reviews-store.ts';
 import { Avatar } from '../shell/Avatar.tsx';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
 import { ClampText } from './ClampText.tsx';
 import { ConfirmModal } from '../shell/ConfirmModal.tsx';
 import { StarInput } from './StarInput.tsx';
 import { Stars } from './Stars.tsx';
-import { builtHref } from '../../lib/domain/built-pages.ts';
+import { builtHref } from '../../lib/site/built-pages.ts';
 import { formatDate } from '../../lib/format/format.ts';
 
 /**

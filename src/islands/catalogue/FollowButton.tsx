@@ -1,6 +1,6 @@
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import type { UserBrief } from '../../lib/api/schemas/catalogue.ts';
-import { askFollow, type Reloadable } from '../../lib/stores/social.ts';
+import type { UserBrief } from '../../lib/catalogue/schema.ts';
+import { askFollow, type Reloadable } from '../../lib/social/store.ts';
 
 /** Follow or unfollow a user of a list, after a confirmation; none on one's own row. */
 export function FollowButton({ user, viewerId, list }: { user: UserBrief; viewerId: string; list: Reloadable | null }) {

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import { $followBusy, $followConfirm, cancelFollow, confirmFollow } from '../../lib/stores/social.ts';
+import { $followBusy, $followConfirm, cancelFollow, confirmFollow } from '../../lib/social/store.ts';
 import { ConfirmModal } from '../shell/ConfirmModal.tsx';
 
 /** The follow/unfollow confirmation of spec 03 §2.20, §4.6. */

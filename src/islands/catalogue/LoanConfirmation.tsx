@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import { formatOfferDeadline } from '../../lib/domain/lending.ts';
-import { $loanConfirmation, closeLoanConfirmation } from '../../lib/stores/loan-confirmation.ts';
+import { formatOfferDeadline } from '../../lib/lending/rules.ts';
+import { $loanConfirmation, closeLoanConfirmation } from '../../lib/lending/loan-confirmation.ts';
 import { Modal } from '../shell/Modal.tsx';
 
 /** Says that the loan was made and until when it runs, and offers to start reading. */

@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import type { Borrower, CollectionOwner, QueueEntry, UserBrief } from '../../lib/api/schemas/catalogue.ts';
+import type { Borrower, CollectionOwner, QueueEntry, UserBrief } from '../../lib/catalogue/schema.ts';
 import type { MapStore } from 'nanostores';
-import { borrowers, hasMore, notifyCatalogueError, owners, queue, type ListState } from '../../lib/stores/catalogue.ts';
+import { borrowers, hasMore, notifyCatalogueError, owners, queue, type ListState } from '../../lib/catalogue/store.ts';
 import { Avatar } from '../shell/Avatar.tsx';
 import { FollowButton } from './FollowButton.tsx';
-import { builtHref } from '../../lib/domain/built-pages.ts';
+import { builtHref } from '../../lib/site/built-pages.ts';
 import { formatDate } from '../../lib/format/format.ts';
 
 type Kind = 'borrowers' | 'readers' | 'queue' | 'owners';

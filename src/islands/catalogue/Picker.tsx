@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import { hasMore, notifyCatalogueError, searchPicker, type ListStore } from '../../lib/stores/catalogue.ts';
+import { hasMore, notifyCatalogueError, searchPicker, type ListStore } from '../../lib/catalogue/store.ts';
 
 interface Props<T> {
   label: string;

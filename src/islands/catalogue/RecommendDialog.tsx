@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import { closeDialog, followers, hasMore, notifyCatalogueError } from '../../lib/stores/catalogue.ts';
-import { $recommendBusy, $recommendSent, recommendTo } from '../../lib/stores/social.ts';
+import { closeDialog, followers, hasMore, notifyCatalogueError } from '../../lib/catalogue/store.ts';
+import { $recommendBusy, $recommendSent, recommendTo } from '../../lib/social/store.ts';
 import { Avatar } from '../shell/Avatar.tsx';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
 import { Modal } from '../shell/Modal.tsx';

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import { REPORT_REASONS, type ReportReason } from '../../lib/api/schemas/values.ts';
-import { $reporting, $reviewBusy, reportComment } from '../../lib/stores/reviews.ts';
+import { REPORT_REASONS, type ReportReason } from '../../lib/contract/values.ts';
+import { $reporting, $reviewBusy, reportComment } from '../../lib/ratings/reviews-store.ts';
 import { Modal } from '../shell/Modal.tsx';
 
 /** Report someone else's comment with one of four reasons; OK waits for a reason (spec 01 §5). */

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import { reviewFormState } from '../../lib/domain/rating.ts';
+import { reviewFormState } from '../../lib/ratings/rules.ts';
 import { StarInput } from './StarInput.tsx';
 
 interface Props {

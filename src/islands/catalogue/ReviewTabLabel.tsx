@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { $reviews } from '../../lib/stores/reviews.ts';
+import { $reviews } from '../../lib/ratings/reviews-store.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { useMounted } from '../shell/useMounted.ts';
 import { useBook, type BookIslandProps } from './useBook.ts';

@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import type { BookDetail } from '../../lib/api/schemas/catalogue.ts';
-import { bookPath, shareLinks } from '../../lib/domain/book.ts';
-import { closeDialog } from '../../lib/stores/catalogue.ts';
-import { notify } from '../../lib/stores/shell.ts';
+import type { BookDetail } from '../../lib/catalogue/schema.ts';
+import { bookPath, shareLinks } from '../../lib/catalogue/book.ts';
+import { closeDialog } from '../../lib/catalogue/store.ts';
+import { notify } from '../../lib/shell/store.ts';
 import type { CatalogueIconName } from '../../components/catalogue/icons.ts';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
 import { Modal } from '../shell/Modal.tsx';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import { formatRating, RATING_STEPS, tooltipIndex } from '../../lib/domain/rating.ts';
+import { formatRating, RATING_STEPS, tooltipIndex } from '../../lib/ratings/rules.ts';
 import { formatNumber } from '../../lib/format/format.ts';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { starFills } from '../../lib/domain/rating.ts';
+import { starFills } from '../../lib/ratings/rules.ts';
 
 interface Props {
   value: number | null | undefined;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { BookDetail } from '../../lib/api/schemas/catalogue.ts';
-import { $book, seedBook } from '../../lib/stores/catalogue.ts';
+import type { BookDetail } from '../../lib/catalogue/schema.ts';
+import { $book, seedBook } from '../../lib/catalogue/store.ts';
 import { useMounted } from '../shell/useMounted.ts';
 
 /** The props every island of the detail page receives. */

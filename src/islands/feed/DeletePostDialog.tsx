@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import { api } from '../../lib/api/browser.ts';
-import { deletePost } from '../../lib/api/feed.ts';
-import type { FeedItem } from '../../lib/api/schemas/feed.ts';
-import { notify, notifyError } from '../../lib/stores/shell.ts';
+import { api } from '../../lib/http/browser.ts';
+import { deletePost } from '../../lib/feed/api.ts';
+import type { FeedItem } from '../../lib/feed/schema.ts';
+import { notify, notifyError } from '../../lib/shell/store.ts';
 import { ConfirmModal } from '../shell/ConfirmModal.tsx';
 
 /** Asks yes or no before one's own post goes, with its likes and comments. */

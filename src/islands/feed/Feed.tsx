@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import type { ListBody } from '../../lib/api/schemas/common.ts';
-import type { FeedItem } from '../../lib/api/schemas/feed.ts';
-import { createFeedList, patchItem, toggleLike, type FeedList } from '../../lib/stores/feed.ts';
-import { hasMore } from '../../lib/stores/list.ts';
-import { notifyError } from '../../lib/stores/shell.ts';
+import type { ListBody } from '../../lib/contract/common.ts';
+import type { FeedItem } from '../../lib/feed/schema.ts';
+import { createFeedList, patchItem, toggleLike, type FeedList } from '../../lib/feed/store.ts';
+import { hasMore } from '../../lib/paging/list-store.ts';
+import { notifyError } from '../../lib/shell/store.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { FeedCard } from './FeedCard.tsx';
 import { PostComposer } from './PostComposer.tsx';

@@ -1,9 +1,9 @@
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import type { FeedBook, FeedItem } from '../../lib/api/schemas/feed.ts';
-import { builtHref } from '../../lib/domain/built-pages.ts';
-import { bookPath } from '../../lib/domain/book.ts';
-import { feedDetailPath } from '../../lib/domain/feed.ts';
-import { formatRating } from '../../lib/domain/rating.ts';
+import type { FeedBook, FeedItem } from '../../lib/feed/schema.ts';
+import { builtHref } from '../../lib/site/built-pages.ts';
+import { bookPath } from '../../lib/catalogue/book.ts';
+import { feedDetailPath } from '../../lib/feed/rules.ts';
+import { formatRating } from '../../lib/ratings/rules.ts';
 import { Avatar } from '../shell/Avatar.tsx';
 import { StrokeIcon } from '../shell/Icon.tsx';
 import { Stars } from '../catalogue/Stars.tsx';

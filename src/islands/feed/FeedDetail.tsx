@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import type { FeedItem } from '../../lib/api/schemas/feed.ts';
-import { followCommentCount, toggleLike } from '../../lib/stores/feed.ts';
+import type { FeedItem } from '../../lib/feed/schema.ts';
+import { followCommentCount, toggleLike } from '../../lib/feed/store.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { FeedCard } from './FeedCard.tsx';
 import { DeletePostDialog } from './DeletePostDialog.tsx';

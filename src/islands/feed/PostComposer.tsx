@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import { api } from '../../lib/api/browser.ts';
-import { removeObject, uploadObject } from '../../lib/api/account.ts';
-import { createPost } from '../../lib/api/feed.ts';
-import { fetchProfile } from '../../lib/api/shell.ts';
-import { validateImageFile } from '../../lib/domain/account-validation.ts';
-import { POST_MAX_CHARS } from '../../lib/domain/feed.ts';
-import { isBlank } from '../../lib/domain/text.ts';
-import { notify, notifyError } from '../../lib/stores/shell.ts';
+import { api } from '../../lib/http/browser.ts';
+import { removeObject, uploadObject } from '../../lib/account/api.ts';
+import { createPost } from '../../lib/feed/api.ts';
+import { fetchProfile } from '../../lib/shell/api.ts';
+import { validateImageFile } from '../../lib/account/validation.ts';
+import { POST_MAX_CHARS } from '../../lib/feed/rules.ts';
+import { isBlank } from '../../lib/text/text.ts';
+import { notify, notifyError } from '../../lib/shell/store.ts';
 import { tooManyRequestsText, type ErrorLike } from '../../lib/i18n/errors.ts';
 
 interface Props {

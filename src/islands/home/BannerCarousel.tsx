@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import type { Banner } from '../../lib/api/schemas/home.ts';
-import { autoAdvances, BANNER_INTERVAL_MS, nextBanner } from '../../lib/domain/home.ts';
-import { isBuiltPage } from '../../lib/domain/built-pages.ts';
+import type { Banner } from '../../lib/home/schema.ts';
+import { autoAdvances, BANNER_INTERVAL_MS, nextBanner } from '../../lib/home/rules.ts';
+import { isBuiltPage } from '../../lib/site/built-pages.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import type { Greeting } from '../../lib/api/schemas/home.ts';
-import { GREETING_SHOWN_KEY } from '../../lib/domain/home.ts';
+import type { Greeting } from '../../lib/home/schema.ts';
+import { GREETING_SHOWN_KEY } from '../../lib/home/rules.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { Icon } from '../shell/Icon.tsx';
 

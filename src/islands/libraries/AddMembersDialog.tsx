@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import { addMembers, hasMore, nonMemberList, notifyLibraryError } from '../../lib/stores/libraries.ts';
+import { addMembers, hasMore, nonMemberList, notifyLibraryError } from '../../lib/libraries/store.ts';
 import { Modal } from '../shell/Modal.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { epustakaPath, libraryJoinButton, membershipPath } from '../../lib/domain/libraries.ts';
-import { hasMore, joinLibrary, loadMemberModal, memberModalList, notifyLibraryError } from '../../lib/stores/libraries.ts';
-import { notify } from '../../lib/stores/shell.ts';
+import { epustakaPath, libraryJoinButton, membershipPath } from '../../lib/libraries/rules.ts';
+import { hasMore, joinLibrary, loadMemberModal, memberModalList, notifyLibraryError } from '../../lib/libraries/store.ts';
+import { notify } from '../../lib/shell/store.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { Modal } from '../shell/Modal.tsx';
 import { Avatar } from '../shell/Avatar.tsx';

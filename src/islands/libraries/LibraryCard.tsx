@@ -1,6 +1,6 @@
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import type { EpustakaCard } from '../../lib/api/schemas/epustaka.ts';
-import { epustakaPath } from '../../lib/domain/libraries.ts';
+import type { EpustakaCard } from '../../lib/libraries/schema.ts';
+import { epustakaPath } from '../../lib/libraries/rules.ts';
 import { LibraryLogo } from './LibraryLogo.tsx';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import type { EpustakaCard } from '../../lib/api/schemas/epustaka.ts';
-import type { ListBody } from '../../lib/api/schemas/common.ts';
-import { directory, hasMore, notifyLibraryError } from '../../lib/stores/libraries.ts';
+import type { EpustakaCard } from '../../lib/libraries/schema.ts';
+import type { ListBody } from '../../lib/contract/common.ts';
+import { directory, hasMore, notifyLibraryError } from '../../lib/libraries/store.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { LibraryCard } from './LibraryCard.tsx';
 

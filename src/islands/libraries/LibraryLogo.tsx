@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { avatarColor, initials } from '../../lib/domain/avatar.ts';
+import { avatarColor, initials } from '../../lib/account/avatar.ts';
 
 /** A library's logo, or its initials on its colour when it has none or it fails to load (decorative: the name is next to it). */
 export function LibraryLogo({ name, id, src, className = 'size-12 text-base' }: { name: string; id: string; src: string | null; className?: string }) {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { LOAN_LIMIT } from '../../lib/domain/libraries.ts';
-import { saveLoanLimit } from '../../lib/stores/libraries.ts';
+import { LOAN_LIMIT } from '../../lib/libraries/rules.ts';
+import { saveLoanLimit } from '../../lib/libraries/store.ts';
 import { useTranslation } from '../shell/I18nRoot.tsx';
 
 interface Props {

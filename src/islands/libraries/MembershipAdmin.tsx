@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import type { EpustakaMember } from '../../lib/api/schemas/epustaka.ts';
-import type { ListBody } from '../../lib/api/schemas/common.ts';
-import { membershipPath } from '../../lib/domain/libraries.ts';
-import { $membershipBusy, approve, askRemove, hasMore, memberList, notifyLibraryError, requestList } from '../../lib/stores/libraries.ts';
+import type { EpustakaMember } from '../../lib/libraries/schema.ts';
+import type { ListBody } from '../../lib/contract/common.ts';
+import { membershipPath } from '../../lib/libraries/rules.ts';
+import { $membershipBusy, approve, askRemove, hasMore, memberList, notifyLibraryError, requestList } from '../../lib/libraries/store.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import { $membershipBusy, $membershipConfirm, cancelMembershipConfirm, confirmMembershipAction } from '../../lib/stores/libraries.ts';
+import { $membershipBusy, $membershipConfirm, cancelMembershipConfirm, confirmMembershipAction } from '../../lib/libraries/store.ts';
 import { ConfirmModal } from '../shell/ConfirmModal.tsx';
 
 /** Asks before removing a member or declining a join request. */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import type { MediaItem } from '../../lib/api/schemas/media.ts';
-import { contentPath, formatDuration, SKIP_SECONDS, skipTo } from '../../lib/domain/media.ts';
+import type { MediaItem } from '../../lib/media/schema.ts';
+import { contentPath, formatDuration, SKIP_SECONDS, skipTo } from '../../lib/media/rules.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { MediaGate } from './MediaGate.tsx';
 import { ShareButton } from './ShareButton.tsx';

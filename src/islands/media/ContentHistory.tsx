@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { contentDate, formatDuration, playedPercent, type HistoryEntry, type MediaType } from '../../lib/domain/media.ts';
-import { HISTORY_PAGES } from '../../lib/domain/people.ts';
-import { loadHistoryPage, removeHistoryEntry } from '../../lib/stores/content-history.ts';
+import { contentDate, formatDuration, playedPercent, type HistoryEntry, type MediaType } from '../../lib/media/rules.ts';
+import { HISTORY_PAGES } from '../../lib/people/rules.ts';
+import { loadHistoryPage, removeHistoryEntry } from '../../lib/history/store.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 
 interface Props {

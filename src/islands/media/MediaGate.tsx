@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import type { ContentEpustaka } from '../../lib/api/schemas/media.ts';
-import { membershipState } from '../../lib/domain/membership.ts';
-import { joinMembership } from '../../lib/stores/catalogue.ts';
+import type { ContentEpustaka } from '../../lib/media/schema.ts';
+import { membershipState } from '../../lib/libraries/membership.ts';
+import { joinMembership } from '../../lib/catalogue/store.ts';
 import { Modal } from '../shell/Modal.tsx';
 
 interface Props {

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import type { MediaItem } from '../../lib/api/schemas/media.ts';
-import { contentPath, MINI_PLAYER_RATIO } from '../../lib/domain/media.ts';
-import { membershipState } from '../../lib/domain/membership.ts';
+import type { MediaItem } from '../../lib/media/schema.ts';
+import { contentPath, MINI_PLAYER_RATIO } from '../../lib/media/rules.ts';
+import { membershipState } from '../../lib/libraries/membership.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { MediaGate } from './MediaGate.tsx';
 import { ShareButton } from './ShareButton.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useState, type RefObject } from 'react';
-import { startPosition } from '../../lib/domain/media.ts';
-import { savePosition, savePositionOnLeave } from '../../lib/stores/media.ts';
+import { startPosition } from '../../lib/media/rules.ts';
+import { savePosition, savePositionOnLeave } from '../../lib/media/store.ts';
 
 interface Options {
   collectionId: string | null;

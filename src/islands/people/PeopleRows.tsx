@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { api } from '../../lib/api/browser.ts';
-import { getUserProfile } from '../../lib/api/people.ts';
-import type { Reloadable } from '../../lib/stores/social.ts';
+import { api } from '../../lib/http/browser.ts';
+import { getUserProfile } from '../../lib/people/api.ts';
+import type { Reloadable } from '../../lib/social/store.ts';
 import { FollowButton } from '../catalogue/FollowButton.tsx';
 import { FollowConfirmDialog } from '../catalogue/FollowConfirmDialog.tsx';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';

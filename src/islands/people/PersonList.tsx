@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import type { UserBrief } from '../../lib/api/schemas/catalogue.ts';
-import { builtHref } from '../../lib/domain/built-pages.ts';
-import { bioText, profileHref } from '../../lib/domain/people.ts';
+import type { UserBrief } from '../../lib/catalogue/schema.ts';
+import { builtHref } from '../../lib/site/built-pages.ts';
+import { bioText, profileHref } from '../../lib/people/rules.ts';
 import { Avatar } from '../shell/Avatar.tsx';
 
 export interface PersonListRow extends UserBrief {

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { hasMore } from '../../lib/stores/list.ts';
-import { notifyCatalogueError } from '../../lib/stores/catalogue.ts';
-import { askFollow } from '../../lib/stores/social.ts';
-import { $shownProfile, dialogReloadable, followerDialog, followingDialog, profileReload, showProfile, type ProfileState } from '../../lib/stores/people.ts';
+import { hasMore } from '../../lib/paging/list-store.ts';
+import { notifyCatalogueError } from '../../lib/catalogue/store.ts';
+import { askFollow } from '../../lib/social/store.ts';
+import { $shownProfile, dialogReloadable, followerDialog, followingDialog, profileReload, showProfile, type ProfileState } from '../../lib/people/store.ts';
 import { FollowButton } from '../catalogue/FollowButton.tsx';
 import { FollowConfirmDialog } from '../catalogue/FollowConfirmDialog.tsx';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { api } from '../../lib/api/browser.ts';
-import { fetchPushKey, removePushSubscription, savePushSubscription } from '../../lib/api/push.ts';
-import { applicationServerKey, pushStateOf, PUSH_SERVICE_WORKER, type PushState } from '../../lib/domain/push.ts';
+import { api } from '../../lib/http/browser.ts';
+import { fetchPushKey, removePushSubscription, savePushSubscription } from '../../lib/push/api.ts';
+import { applicationServerKey, pushStateOf, PUSH_SERVICE_WORKER, type PushState } from '../../lib/push/rules.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 
 /**

@@ -1,4 +1,4 @@
-import { previewImage } from '../../lib/stores/dialogs.ts';
+import { previewImage } from '../../lib/shell/dialogs-store.ts';
 
 interface Props {
   src: string;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import { $contentBlurred, $contentHidden } from '../../lib/stores/reader-guard.ts';
+import { $contentBlurred, $contentHidden } from '../../lib/reader/guard-store.ts';
 
 /**
  * The reading area under the protections of spec 02 §4.7: hidden for a moment after a screenshot

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import type { TocEntry } from '../../lib/api/schemas/reader.ts';
-import { $bookBookmarks, $navigation } from '../../lib/stores/reader.ts';
+import type { TocEntry } from '../../lib/reader/schema.ts';
+import { $bookBookmarks, $navigation } from '../../lib/reader/store.ts';
 import { useBookmarkPage } from './ReadingProgressLabel.tsx';
 import { ReaderIcon } from './ReaderIcon.tsx';
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import { $lastReadElsewhere, $progressConflict } from '../../lib/stores/reader.ts';
+import { $lastReadElsewhere, $progressConflict } from '../../lib/reader/store.ts';
 import { ReaderIcon } from './ReaderIcon.tsx';
 
 /** Shown while the book loads (spec 02 §2.14). */

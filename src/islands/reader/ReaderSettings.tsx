@@ -9,10 +9,10 @@ import {
   READER_MARGINS,
   READER_THEMES,
   type ReadingPreferences,
-} from '../../lib/domain/reading-preferences.ts';
+} from '../../lib/reader/preferences.ts';
 import { THEME_COLOURS } from '../../lib/reader/comfort.ts';
-import { $readingPreferences, changeReadingPreferences } from '../../lib/stores/reading-preferences.ts';
-import { notifyError } from '../../lib/stores/shell.ts';
+import { $readingPreferences, changeReadingPreferences } from '../../lib/reader/preferences-store.ts';
+import { notifyError } from '../../lib/shell/store.ts';
 
 const FONT_STEP = 10;
 const LINE_HEIGHTS = [

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import { formatDuration, progressTexts, readingProgress, type BookKind, type Translate } from '../../lib/domain/reading-progress.ts';
-import { $pageCount, readerData } from '../../lib/stores/reader.ts';
+import { formatDuration, progressTexts, readingProgress, type BookKind, type Translate } from '../../lib/reader/reading-progress.ts';
+import { $pageCount, readerData } from '../../lib/reader/store.ts';
 
 /** True when the open book is a fixed-layout EPUB, whose locations are its pages. */
 function fixedLayoutBook(): boolean {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, type RefObject } from 'react';
-import type { ReadingPreferences } from '../../lib/api/schemas/reading-preferences.ts';
+import type { ReadingPreferences } from '../../lib/reader/preferences-schema.ts';
 import { chapterCss, epubGap } from '../../lib/reader/comfort.ts';
 import { setFrameSheet } from '../../lib/reader/epub-csp.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import type { TocEntry } from '../../lib/api/schemas/reader.ts';
+import type { TocEntry } from '../../lib/reader/schema.ts';
 import { setFrameSheet } from '../../lib/reader/epub-csp.ts';
 import { chapterTitles } from '../../lib/reader/epub-search.ts';
 import { highlightMatches, SEARCH_HIGHLIGHT_CSS } from '../../lib/reader/epub-highlights.ts';

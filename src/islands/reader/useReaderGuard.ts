@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { $contentBlurred, guardDocument } from '../../lib/stores/reader-guard.ts';
-import { beaconProgress, endReading, setCounting } from '../../lib/stores/reader.ts';
+import { $contentBlurred, guardDocument } from '../../lib/reader/guard-store.ts';
+import { beaconProgress, endReading, setCounting } from '../../lib/reader/store.ts';
 
 /**
  * The reader's page-wide behaviour: the protections of spec 02 §4.7 and §6, the blur when the

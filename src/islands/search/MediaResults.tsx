@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import type { MultimediaItem } from '../../lib/api/schemas/people.ts';
-import { builtHref } from '../../lib/domain/built-pages.ts';
-import { formatDuration, type MediaType } from '../../lib/domain/media.ts';
-import { searchHref, searchResultHref } from '../../lib/domain/search.ts';
+import type { MultimediaItem } from '../../lib/people/schema.ts';
+import { builtHref } from '../../lib/site/built-pages.ts';
+import { formatDuration, type MediaType } from '../../lib/media/rules.ts';
+import { searchHref, searchResultHref } from '../../lib/search/rules.ts';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 import { ShareDialog } from '../catalogue/ShareDialog.tsx';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';

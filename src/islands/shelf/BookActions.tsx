@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import type { ShelfBook } from '../../lib/api/schemas/shelf.ts';
-import { $bookAction, closeBookAction, openBookAction } from '../../lib/stores/shelf.ts';
+import type { ShelfBook } from '../../lib/shelf/schema.ts';
+import { $bookAction, closeBookAction, openBookAction } from '../../lib/shelf/store.ts';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 import { RecommendDialog } from '../catalogue/RecommendDialog.tsx';
 import { ShareDialog } from '../catalogue/ShareDialog.tsx';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import { $busy, $confirm, cancelConfirm, confirmAction } from '../../lib/stores/shelf.ts';
-import { formatDueDate, renewedDueAt } from '../../lib/domain/shelf.ts';
+import { $busy, $confirm, cancelConfirm, confirmAction } from '../../lib/shelf/store.ts';
+import { formatDueDate, renewedDueAt } from '../../lib/shelf/rules.ts';
 import { ConfirmModal } from '../shell/ConfirmModal.tsx';
 
 /** Asks before returning or renewing a loan (naming the new due date), leaving a queue or removing a history item. */

@@ -1,7 +1,7 @@
 import type { Lang } from '../../lib/i18n/index.ts';
-import type { ListBody } from '../../lib/api/schemas/common.ts';
-import type { HistoryItem } from '../../lib/api/schemas/shelf.ts';
-import { historyGrid } from '../../lib/stores/shelf.ts';
+import type { ListBody } from '../../lib/contract/common.ts';
+import type { HistoryItem } from '../../lib/shelf/schema.ts';
+import { historyGrid } from '../../lib/shelf/store.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { ShelfCover, ShelfEmpty, ShelfFooter, ShelfProgressBar, ShelfTitle, useSeededList } from './ShelfParts.tsx';
 

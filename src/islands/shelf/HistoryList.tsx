@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import type { ListBody } from '../../lib/api/schemas/common.ts';
-import type { HistoryItem } from '../../lib/api/schemas/shelf.ts';
-import { moreHref, SHELF_PREVIEW } from '../../lib/domain/shelf.ts';
-import { $busy, askConfirm, historyShelf, searchList } from '../../lib/stores/shelf.ts';
+import type { ListBody } from '../../lib/contract/common.ts';
+import type { HistoryItem } from '../../lib/shelf/schema.ts';
+import { moreHref, SHELF_PREVIEW } from '../../lib/shelf/rules.ts';
+import { $busy, askConfirm, historyShelf, searchList } from '../../lib/shelf/store.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import type { ListBody } from '../../lib/api/schemas/common.ts';
-import type { BorrowShelfItem } from '../../lib/api/schemas/shelf.ts';
-import { readerHref } from '../../lib/domain/book.ts';
-import { daysLeft, formatDueDate, moreHref, SHELF_PREVIEW } from '../../lib/domain/shelf.ts';
-import { $busy, askConfirm, borrowShelf, searchList } from '../../lib/stores/shelf.ts';
+import type { ListBody } from '../../lib/contract/common.ts';
+import type { BorrowShelfItem } from '../../lib/shelf/schema.ts';
+import { readerHref } from '../../lib/catalogue/book.ts';
+import { daysLeft, formatDueDate, moreHref, SHELF_PREVIEW } from '../../lib/shelf/rules.ts';
+import { $busy, askConfirm, borrowShelf, searchList } from '../../lib/shelf/store.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 import { BookActionButtons, BookActionDialogs } from './BookActions.tsx';

@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import type { ListBody } from '../../lib/api/schemas/common.ts';
-import type { ReviewShelfItem } from '../../lib/api/schemas/shelf.ts';
-import { formatRating } from '../../lib/domain/rating.ts';
-import { moreHref, SHELF_PREVIEW } from '../../lib/domain/shelf.ts';
-import { $reviewing, $reviewSaving, closeReview, openReview, reviewShelf, saveShelfReview } from '../../lib/stores/shelf.ts';
+import type { ListBody } from '../../lib/contract/common.ts';
+import type { ReviewShelfItem } from '../../lib/shelf/schema.ts';
+import { formatRating } from '../../lib/ratings/rules.ts';
+import { moreHref, SHELF_PREVIEW } from '../../lib/shelf/rules.ts';
+import { $reviewing, $reviewSaving, closeReview, openReview, reviewShelf, saveShelfReview } from '../../lib/shelf/store.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 import { ReviewDialog } from '../catalogue/ReviewDialog.tsx';

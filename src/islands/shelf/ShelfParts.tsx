@@ -1,12 +1,12 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import type { ShelfBook, ShelfProgress } from '../../lib/api/schemas/shelf.ts';
-import { bookPath } from '../../lib/domain/book.ts';
-import { progressLabel, readingProgress } from '../../lib/domain/progress.ts';
-import { shortText } from '../../lib/domain/text.ts';
-import type { ListStore } from '../../lib/stores/catalogue.ts';
-import { loadMore, type ShelfListStore } from '../../lib/stores/shelf.ts';
+import type { ShelfBook, ShelfProgress } from '../../lib/shelf/schema.ts';
+import { bookPath } from '../../lib/catalogue/book.ts';
+import { progressLabel, readingProgress } from '../../lib/reader/progress.ts';
+import { shortText } from '../../lib/text/text.ts';
+import type { ListStore } from '../../lib/catalogue/store.ts';
+import { loadMore, type ShelfListStore } from '../../lib/shelf/store.ts';
 import type { CatalogueIconName } from '../../components/catalogue/icons.ts';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { $menuEntries, $menuFailed, $menuLoading, loadMenu, syncMenu } from '../../lib/stores/shell.ts';
+import { $menuEntries, $menuFailed, $menuLoading, loadMenu, syncMenu } from '../../lib/shell/store.ts';
 import { I18nRoot, useTranslation } from './I18nRoot.tsx';
 import { Icon } from './Icon.tsx';
 import { MenuLoader } from './MenuLoader.tsx';

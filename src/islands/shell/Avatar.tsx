@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { avatarColor, initials } from '../../lib/domain/avatar.ts';
+import { avatarColor, initials } from '../../lib/account/avatar.ts';
 
 interface Props {
   name: string | null | undefined;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import type { UnavailableKind } from '../../lib/domain/unavailable.ts';
-import { showContentUnavailable } from '../../lib/stores/dialogs.ts';
+import type { UnavailableKind } from '../../lib/site/unavailable.ts';
+import { showContentUnavailable } from '../../lib/shell/dialogs-store.ts';
 
 /**
  * Opens the layout's content-unavailable dialog (spec 03 §2.20) once the page has loaded: on a

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { $profile } from '../../lib/stores/app.ts';
+import { $profile } from '../../lib/shell/app-store.ts';
 import { I18nRoot, useTranslation } from './I18nRoot.tsx';
 import { useMounted } from './useMounted.ts';
 

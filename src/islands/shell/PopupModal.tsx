@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { $popup, closePopup, type Popup } from '../../lib/stores/shell.ts';
+import { $popup, closePopup, type Popup } from '../../lib/shell/store.ts';
 import { I18nRoot, useTranslation } from './I18nRoot.tsx';
 
 /** The layout's message popup (`openPopup()`): a modal <dialog>, which traps focus and closes on Escape. */

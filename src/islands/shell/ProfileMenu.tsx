@@ -1,15 +1,15 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { $profile } from '../../lib/stores/app.ts';
-import { loadProfile, logout, syncProfile } from '../../lib/stores/session.ts';
-import type { HeaderProfile } from '../../lib/bff/header-profile.server.ts';
+import { $profile } from '../../lib/shell/app-store.ts';
+import { loadProfile, logout, syncProfile } from '../../lib/auth/session-store.ts';
+import type { HeaderProfile } from '../../lib/shell/header-profile.server.ts';
 import { Avatar } from './Avatar.tsx';
 import { I18nRoot, useTranslation } from './I18nRoot.tsx';
 import { Icon } from './Icon.tsx';
 import { usePopover } from './usePopover.ts';
 import { useMounted } from './useMounted.ts';
-import { isBuiltPage } from '../../lib/domain/built-pages.ts';
+import { isBuiltPage } from '../../lib/site/built-pages.ts';
 
 interface Props {
   lang: Lang;

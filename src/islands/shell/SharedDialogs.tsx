@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { $contentUnavailable, $imagePreview } from '../../lib/stores/dialogs.ts';
-import { closeTarget } from '../../lib/domain/unavailable.ts';
+import { $contentUnavailable, $imagePreview } from '../../lib/shell/dialogs-store.ts';
+import { closeTarget } from '../../lib/site/unavailable.ts';
 import { I18nRoot, useTranslation } from './I18nRoot.tsx';
 import { Modal } from './Modal.tsx';
 

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { $toasts, dismissToast, type ToastKind } from '../../lib/stores/shell.ts';
+import { $toasts, dismissToast, type ToastKind } from '../../lib/shell/store.ts';
 import { I18nRoot, useTranslation } from './I18nRoot.tsx';
 import { Icon } from './Icon.tsx';
 

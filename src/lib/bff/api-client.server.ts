@@ -1,5 +1,5 @@
 import type { AstroCookies } from 'astro';
-import { createHttpClient } from '../api/http.ts';
+import { createHttpClient } from '../http/http.ts';
 import { getApiFetch, INTERNAL_ORIGIN } from './api-fetch.server.ts';
 import { refreshSession } from './auth.server.ts';
 import { isSecureRequest } from './cookies.server.ts';

@@ -1,6 +1,6 @@
 import type { AstroCookies } from 'astro';
-import type { SessionInfo, TokenPair } from '../api/schemas/auth.ts';
-import type { ApiErrorBody } from '../api/schemas/common.ts';
+import type { SessionInfo, TokenPair } from '../auth/schema.ts';
+import type { ApiErrorBody } from '../contract/common.ts';
 import { loadConfig } from '../../../server/config.ts';
 import { INTERNAL_ORIGIN, type ApiFetch } from './api-fetch.server.ts';
 import { ACCESS_COOKIE, clearSessionCookies, renewableSession, setSessionCookies } from './cookies.server.ts';

@@ -1,5 +1,5 @@
 import type { AstroCookies } from 'astro';
-import type { TokenPair } from '../api/schemas/auth.ts';
+import type { TokenPair } from '../auth/schema.ts';
 
 /** The access-token cookie keeps the name the spec gives it. */
 export const ACCESS_COOKIE = 'ewAccessToken';

@@ -1,4 +1,4 @@
-import type { OutboxMessage } from '../api/schemas/account.ts';
+import type { OutboxMessage } from '../account/schema.ts';
 import { getApiFetch, INTERNAL_ORIGIN } from './api-fetch.server.ts';
 import { OUTBOX_KEY_HEADER } from '../../../server/accounts/outbox-key.ts';
 

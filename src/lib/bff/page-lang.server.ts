@@ -1,5 +1,5 @@
 import type { AstroGlobal } from 'astro';
-import { pageLangParam } from '../domain/book.ts';
+import { pageLangParam } from '../catalogue/book.ts';
 import { createT } from '../i18n/texts.server.ts';
 
 /**

@@ -2,7 +2,7 @@ import type { APIContext } from 'astro';
 import { getApiFetch, INTERNAL_ORIGIN } from './api-fetch.server.ts';
 import { refreshSession, signIn, signOut } from './auth.server.ts';
 import { isSecureRequest } from './cookies.server.ts';
-import { clientAddress } from './login-form.server.ts';
+import { clientAddress } from '../auth/login-form.server.ts';
 import { forwardedChain, isOutboxPath } from '../../../server/http/local-client.ts';
 import { OUTBOX_KEY_HEADER } from '../../../server/accounts/outbox-key.ts';
 import { INGEST_SECRET_HEADER } from '../../../server/reader/ingest-secret.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { createT } from './texts.server.ts';
 import { errorText, tooManyRequestsText } from './errors.ts';
-import { toApiError } from '../api/errors.ts';
+import { toApiError } from '../http/errors.ts';
 
 describe('a refused call (429) through the shared error text', () => {
   const refused = toApiError(429, { errors: [{ code: 'too_many_requests', message: 'Too many requests. Try again in 7 minute(s).', retry_after: 400 }] });

@@ -1,5 +1,5 @@
-import type { OfflineBook } from '../api/schemas/offline.ts';
-import { META_KEY, OFFLINE_PAGE, PAGE_KEY, READER_MARK, SHELL_CACHE, assetReferences, bookCacheName, bookOfCache, isSavedBook, type SavedBook } from '../domain/offline.ts';
+import type { OfflineBook } from './schema.ts';
+import { META_KEY, OFFLINE_PAGE, PAGE_KEY, READER_MARK, SHELL_CACHE, assetReferences, bookCacheName, bookOfCache, isSavedBook, type SavedBook } from './rules.ts';
 
 /*
  * Saving an open book for offline reading, in Cache Storage: one bucket per book holding its

@@ -1,4 +1,4 @@
-import type { BookReadingData } from '../api/schemas/reader.ts';
+import type { BookReadingData } from './schema.ts';
 import { createDrmSource, createOpenSource, type ObjectSource } from './source.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { DEFAULT_READING_PREFERENCES } from '../api/schemas/reading-preferences.ts';
+import { DEFAULT_READING_PREFERENCES } from './preferences-schema.ts';
 import { chapterCss, epubGap } from './comfort.ts';
 
 describe('chapterCss', () => {

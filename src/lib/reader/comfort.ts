@@ -1,4 +1,4 @@
-import type { ReaderTheme, ReadingPreferences } from '../api/schemas/reading-preferences.ts';
+import type { ReaderTheme, ReadingPreferences } from './preferences-schema.ts';
 
 /** Page and text colours of each theme, inside the book's pages. */
 export const THEME_COLOURS: Record<ReaderTheme, { background: string; text: string; link: string }> = {

@@ -1,4 +1,4 @@
-import type { BookReadingData } from '../api/schemas/reader.ts';
+import type { BookReadingData } from './schema.ts';
 import { bookSource } from './book-source.ts';
 import { fetchDrmObject } from './source.ts';
 import { createEpubFetcher, loadEpubJs, type EpubFetcher } from './epub.ts';

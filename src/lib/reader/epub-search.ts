@@ -3,7 +3,7 @@
  * chapter's document is held beyond those on screen. A match is kept as an excerpt of plain text
  * and a CFI, which the reader displays and highlights.
  */
-import type { TocEntry } from '../api/schemas/reader.ts';
+import type { TocEntry } from './schema.ts';
 import { findMatches, type SearchOptions } from './search.ts';
 
 /** A chapter's text as one string, and where each of its text nodes starts in it. */

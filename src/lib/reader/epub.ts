@@ -1,4 +1,4 @@
-import type { BookReadingData } from '../api/schemas/reader.ts';
+import type { BookReadingData } from './schema.ts';
 import { neutralizeInlineStyles } from './epub-csp.ts';
 import { fetchDrmObject, StreamError } from './source.ts';
 import { svgAsPage } from './epub-content.ts';

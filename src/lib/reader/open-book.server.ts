@@ -1,8 +1,8 @@
 import type { AstroCookies } from 'astro';
 import { serverApi } from '../bff/api-client.server.ts';
-import { ApiError } from '../api/errors.ts';
-import { fetchOpenBook } from '../api/reader.ts';
-import type { BookReadingData, ReaderProblem } from '../api/schemas/reader.ts';
+import { ApiError } from '../http/errors.ts';
+import { fetchOpenBook } from './api.ts';
+import type { BookReadingData, ReaderProblem } from './schema.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,7 +1,7 @@
 import type { AstroCookies } from 'astro';
 import { serverApi } from '../bff/api-client.server.ts';
-import { fetchReadingPreferences } from '../api/reading-preferences.ts';
-import type { ReadingPreferences } from '../api/schemas/reading-preferences.ts';
+import { fetchReadingPreferences } from './preferences-api.ts';
+import type { ReadingPreferences } from './preferences-schema.ts';
 
 /**
  * The reader's comfort settings for a reader page, so the first page already shows in them;

@@ -1,17 +1,17 @@
 import { describe, expect, test } from 'vitest';
 import { graphemeCount, graphemes } from './shorten.ts';
 import { HARD_TEXTS } from './test-texts.ts';
-import { excerpt, needsReadMore, shortText } from '../domain/text.ts';
-import { newsArticleJsonLd } from '../domain/content-seo.ts';
-import { cutCitation } from '../domain/reading.ts';
-import { initials } from '../domain/avatar.ts';
-import { parseSearchQuery } from '../domain/search.ts';
-import { parsePublicBookQuery } from '../domain/public-books.ts';
-import { parseContentListQuery } from '../domain/content-list.ts';
-import { parseBookQuery } from '../domain/book.ts';
-import { guard } from '../domain/routes.ts';
+import { excerpt, needsReadMore, shortText } from './text.ts';
+import { newsArticleJsonLd } from '../seo/content.ts';
+import { cutCitation } from '../reader/reading.ts';
+import { initials } from '../account/avatar.ts';
+import { parseSearchQuery } from '../search/rules.ts';
+import { parsePublicBookQuery } from '../catalogue/public-books.ts';
+import { parseContentListQuery } from '../media/content-list.ts';
+import { parseBookQuery } from '../catalogue/book.ts';
+import { guard } from '../site/routes.ts';
 import { wrapText } from '../qr/print.server.ts';
-import type { NewsItem } from '../api/schemas/news.ts';
+import type { NewsItem } from '../articles/schema.ts';
 
 /*
  * Every field the web app shortens (excerpts and meta descriptions, titles, JSON-LD headlines,
