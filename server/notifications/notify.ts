@@ -8,7 +8,7 @@ export type { NotificationType } from '../../src/lib/notifications/rules.ts';
 export interface NotificationInput {
   userId: string;
   type: NotificationType;
-  /** One of NOTIFICATION_EVENTS (src/lib/domain/notifications.ts). */
+  /** One of NOTIFICATION_EVENTS (src/lib/notifications/rules.ts). */
   event: string;
   params?: Record<string, string | number>;
   /** The app path opening the notification leads to. */

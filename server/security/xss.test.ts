@@ -91,7 +91,7 @@ function expectInert(where: string, html: string, payload: string, baseline: str
 
 const HARMLESS = 'Teks biasa';
 
-/** The formatting a description may keep (src/lib/sanitize.server.ts); links lose any script URL. */
+/** The formatting a description may keep (src/lib/sanitize/sanitize.server.ts); links lose any script URL. */
 const DESCRIPTION_FORMATTING = new Set(['p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'sub', 'sup', 'ul', 'ol', 'li', 'blockquote', 'a']);
 
 /** Renders an island as the server does, in the default language. */

@@ -7,7 +7,7 @@ import { I18nRoot, useTranslation } from './I18nRoot.tsx';
 import { Modal } from './Modal.tsx';
 
 /**
- * Dialogs any island of the signed-in layout can open through the stores in lib/stores/dialogs.ts:
+ * Dialogs any island of the signed-in layout can open through the stores in lib/shell/dialogs-store.ts:
  * content unavailable (spec 03 §2.20) and the image preview.
  */
 export function SharedDialogs({ lang }: { lang: Lang }) {

@@ -20,7 +20,7 @@ import { emailSchema } from '../auth/schema.ts';
 /*
  * Accounts (spec 01 §3, §7.1; spec 02 §3, §7 "Profile settings"): registration, e-mail links,
  * profile and password changes, districts, uploads and social sign-in. The field rules are the
- * pure checks of src/lib/domain/account-validation.ts; a failed check is a 400 whose code is the
+ * pure checks of src/lib/account/validation.ts; a failed check is a 400 whose code is the
  * check's code (`name_too_short`, `phone_digits`, ...).
  */
 

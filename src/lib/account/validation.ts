@@ -1,6 +1,6 @@
 /*
  * Account rules of spec 02 §5 and spec 01 §5, shared by the settings and auth forms and, through
- * zod refinements (src/lib/api/schemas/account.ts), by the API. Each check returns null when the
+ * zod refinements (src/lib/account/schema.ts), by the API. Each check returns null when the
  * value passes, else a code; the texts live under `account.validation.<code>` in the locales.
  */
 

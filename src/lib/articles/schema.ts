@@ -72,7 +72,7 @@ export interface NewsDetail extends NewsItem {
  * A row of GET webhook/news-history-list (spec 03 §2.10): the article opened, named by
  * `collection_id` (the article's id, what its link `/article/{collection_id}/{epustaka_id}` needs),
  * with the history row's id and when it was last opened. The API builds its rows to this schema
- * and every page links them with articleHistoryHref (src/lib/domain/media.ts).
+ * and every page links them with articleHistoryHref (src/lib/media/rules.ts).
  */
 export const newsHistoryItemSchema = newsItemSchema.extend({
   collection_id: z.string(),

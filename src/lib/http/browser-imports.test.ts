@@ -51,7 +51,7 @@ describe('the browser’s JavaScript', () => {
   });
 
   it('finds a path to zod when there is one', () => {
-    const server = join(SRC, 'lib/api/schemas/reading-preferences.ts');
+    const server = join(SRC, 'lib/reader/preferences-schema.ts');
     expect(pathTo(server, 'zod')).not.toBeNull();
   });
 
