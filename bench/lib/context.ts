@@ -31,11 +31,6 @@ export interface Measure {
   run(ctx: BenchContext): Promise<Row[]>;
 }
 
-/** A row for a figure that could not be measured (a route not there yet, a failed start). */
-export function unavailable(figure: string, goal: string, why: string): Row {
-  return { figure, goal, measured: 'not available', pass: false, note: why };
-}
-
 export interface BenchOptions {
   books: number;
   /** Fewer repetitions and shorter runs, for trying the harness. */

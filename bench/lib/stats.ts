@@ -16,11 +16,6 @@ export function percentile(values: number[], p: number): number {
   return sorted[rank]!;
 }
 
-export function sum(values: number[]): number {
-  return values.reduce((a, b) => a + b, 0);
-}
-
-export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 export const ms = (value: number) => (Number.isFinite(value) ? `${value < 10 ? value.toFixed(2) : Math.round(value)} ms` : 'n/a');
 export const sec = (millis: number) => (Number.isFinite(millis) ? `${(millis / 1000).toFixed(2)} s` : 'n/a');

@@ -143,8 +143,3 @@ export async function decideView(
   return NOT_FOUND;
 }
 
-/** Throws the decision's coded error unless it allows seeing the item. */
-export function assertViewable(decision: ViewDecision): asserts decision is Extract<ViewDecision, { allowed: true }> {
-  if (!decision.allowed) throw notFound(decision.code, decision.message);
-}
-

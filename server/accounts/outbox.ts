@@ -48,9 +48,3 @@ export async function listOutbox(db: Queryable, options: { to?: string; limit?: 
     created_at: new Date(r.created_at).toISOString(),
   }));
 }
-
-/** The raw RFC 5322 text of one message. */
-export async function outboxRaw(db: Queryable, id: string): Promise<string | undefined> {
-  const { rows } = await db.query<{ raw: string }>('SELECT raw FROM mail_outbox WHERE id = $1', [id]);
-  return rows[0]?.raw;
-}

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TokenPair } from '../../src/lib/auth/schema.ts';
 import type { AccountProfile, MessageResult } from '../../src/lib/account/schema.ts';
-import { phoneDigits } from '../../src/lib/account/validation.ts';
+import { phoneDigits } from '../../src/lib/account/rules.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import * as authRepo from '../auth/repository.ts';
 import type { UserRow } from '../auth/repository.ts';

@@ -1,5 +1,6 @@
 import type { ApiDeps } from '../deps.ts';
-import type { BookDetail, BorrowHolding, BorrowStatus, PublicBookDetail } from '../../src/lib/catalogue/schema.ts';
+import type { BookDetail, BorrowHolding, PublicBookDetail } from '../../src/lib/catalogue/schema.ts';
+import type { BorrowStatus } from '../../src/lib/lending/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { findBookBrief, findBookDetail, toRelatedBook, type BookDetailRow } from './books.repository.ts';
 import { findBookView } from './book-view.repository.ts';

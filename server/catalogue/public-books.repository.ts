@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/client.ts';
 import { containsPattern } from '../http/list-params.ts';
-import type { PublicBookSort } from '../../src/lib/catalogue/public-books.ts';
+import type { PublicBookSort } from '../../src/lib/catalogue/public-books-rules.ts';
 import type { PublicBookListItem, PublicCategory } from '../../src/lib/catalogue/public-books-schema.ts';
 
 /** A book a visitor may see: one held by a public ePustaka (as its public page decides). */

@@ -1,12 +1,5 @@
 import { Hono, type Context } from 'hono';
-import {
-  bookDetailQuerySchema,
-  bookListQuerySchema,
-  namedListQuerySchema,
-  publicBookDetailQuerySchema,
-  sitemapQuerySchema,
-  type BookSort,
-} from '../../src/lib/catalogue/schema.ts';
+import { bookDetailQuerySchema, bookListQuerySchema, namedListQuerySchema, publicBookDetailQuerySchema, sitemapQuerySchema, type BookSort } from '../../src/lib/catalogue/schema.ts';
 import { requireCaller, type AuthEnv } from '../http/auth-guard.ts';
 import { listBody, parseFilter, parseSort } from '../http/list-params.ts';
 import { queryParams } from '../http/validate.ts';

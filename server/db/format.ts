@@ -1,4 +1,4 @@
-import type { UserBrief } from '../../src/lib/catalogue/schema.ts';
+import type { UserBrief } from '../../src/lib/contract/users.ts';
 
 /** A timestamp from either driver (a Date or a string) as an ISO 8601 string. */
 export function iso(value: Date | string): string {

@@ -1,12 +1,9 @@
 import type { Db } from './client.ts';
 import { migrations } from './migrations/index.ts';
+import type { Migration } from './migration.ts';
 
 /** A versioned schema change; `id` sorts by time (`YYYYMMDD_NNNN_name`). */
-export interface Migration {
-  id: string;
-  up: string;
-  down: string;
-}
+export type { Migration };
 
 /**
  * Applies every migration not yet recorded in `schema_migrations`, each in its own transaction.

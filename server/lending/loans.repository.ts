@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/client.ts';
-import type { BorrowRecord, Borrower, CollectionOwner } from '../../src/lib/catalogue/schema.ts';
+import type { BorrowRecord, Borrower, CollectionOwner } from '../../src/lib/lending/schema.ts';
 import { containsPattern, SqlParams } from '../http/list-params.ts';
 import { iso, isoOrNull, toUserBrief } from '../db/format.ts';
 

@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/client.ts';
 import type { ApiDeps } from '../deps.ts';
-import type { BorrowInput, BorrowRecord } from '../../src/lib/catalogue/schema.ts';
-import { LOAN_DAYS, QUEUE_OFFER_HOURS } from '../../src/lib/catalogue/schema.ts';
+import type { BorrowInput, BorrowRecord } from '../../src/lib/lending/schema.ts';
+import { QUEUE_OFFER_HOURS } from '../../src/lib/contract/params.ts';
+import { LOAN_DAYS } from '../../src/lib/contract/values.ts';
 import { ApiError, conflict, forbidden, notFound } from '../http/errors.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { addFeedItem } from '../feed/feed.repository.ts';

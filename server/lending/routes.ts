@@ -1,11 +1,6 @@
 import { Hono } from 'hono';
-import {
-  bookDetailQuerySchema,
-  bookReturnSchema,
-  borrowerListQuerySchema,
-  borrowSchema,
-  type BorrowResponse,
-} from '../../src/lib/catalogue/schema.ts';
+import { bookDetailQuerySchema } from '../../src/lib/catalogue/schema.ts';
+import { bookReturnSchema, borrowerListQuerySchema, borrowSchema, type BorrowResponse } from '../../src/lib/lending/schema.ts';
 import { requireCaller, type AuthEnv } from '../http/auth-guard.ts';
 import { listBody } from '../http/list-params.ts';
 import { jsonBody, queryParams } from '../http/validate.ts';

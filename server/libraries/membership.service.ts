@@ -1,5 +1,5 @@
 import type { ApiDeps } from '../deps.ts';
-import type { JoinEpustakaInput, JoinResult } from '../../src/lib/catalogue/schema.ts';
+import type { JoinEpustakaInput, JoinResult } from '../../src/lib/lending/schema.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { effectiveStatus, existingUserIds, findEpustaka, findMembership, upsertMembership, type MemberStatus } from './epustaka.repository.ts';

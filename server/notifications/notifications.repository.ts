@@ -79,15 +79,6 @@ export async function listNotifications(
   return { rows, total: counts.rows[0]!.total, unread: counts.rows[0]!.unread };
 }
 
-/** How many of a user's notifications created after `since` are unread. */
-export async function countUnread(db: Queryable, userId: string, since: Date): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM notifications WHERE user_id = $1 AND read_at IS NULL AND created_at >= $2',
-    [userId, since.toISOString()],
-  );
-  return rows[0]!.n;
-}
-
 export async function findNotification(db: Queryable, id: string): Promise<NotificationRow | undefined> {
   const { rows } = await db.query<NotificationRow>(`SELECT ${COLUMNS} FROM notifications WHERE id = $1`, [id]);
   return rows[0];

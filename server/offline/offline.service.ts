@@ -5,7 +5,7 @@ import { assertReadable, decideRead } from '../access/content-access.ts';
 import { contentItemOf, findBookOwner, readerOf } from '../access/books.ts';
 import { findReaderBook, type ReaderBookRow } from '../reader/repository.ts';
 import { bookFileUrl } from '../reader/objects.ts';
-import { EPUB_PREFIX, PDF_OBJECT, PREVIEW_OBJECT } from '../reader/store.ts';
+import { EPUB_PREFIX, PREVIEW_OBJECT } from '../reader/store.ts';
 import type { OfflineBook, OfflineFile } from '../../src/lib/offline/schema.ts';
 
 /** A path inside a book as the reader's URL resolution writes it (each segment percent-encoded). */

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import type { QueueEntry } from '../../src/lib/catalogue/schema.ts';
+import type { QueueEntry } from '../../src/lib/lending/schema.ts';
 import { containsPattern, SqlParams } from '../http/list-params.ts';
 import { iso, isoOrNull, toUserBrief } from '../db/format.ts';
 

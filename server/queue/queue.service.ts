@@ -1,5 +1,5 @@
 import type { ApiDeps } from '../deps.ts';
-import type { QueueJoinInput, QueueJoinResult } from '../../src/lib/catalogue/schema.ts';
+import type { QueueJoinInput, QueueJoinResult } from '../../src/lib/lending/schema.ts';
 import { conflict, forbidden, notFound } from '../http/errors.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { lockHolding } from '../libraries/epustaka.repository.ts';

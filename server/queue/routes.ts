@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { queueJoinSchema, queueLeaveSchema, queueListQuerySchema } from '../../src/lib/catalogue/schema.ts';
+import { queueJoinSchema, queueLeaveSchema, queueListQuerySchema } from '../../src/lib/lending/schema.ts';
 import { requireCaller, type AuthEnv } from '../http/auth-guard.ts';
 import { listBody } from '../http/list-params.ts';
 import { jsonBody, queryParams } from '../http/validate.ts';

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/client.ts';
-import type { Rating, ReportReason } from '../../src/lib/catalogue/schema.ts';
+import type { Rating } from '../../src/lib/ratings/schema.ts';
+import type { ReportReason } from '../../src/lib/contract/values.ts';
 import { AVG_RATING } from '../catalogue/books.repository.ts';
 import { iso, numberOrNull } from '../db/format.ts';
 

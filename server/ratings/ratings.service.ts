@@ -1,5 +1,5 @@
 import type { ApiDeps } from '../deps.ts';
-import type { Rating, RatingCreateInput, RatingReportInput, RatingUpdateInput } from '../../src/lib/catalogue/schema.ts';
+import type { Rating, RatingCreateInput, RatingReportInput, RatingUpdateInput } from '../../src/lib/ratings/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.ts';
 import { findBookBrief } from '../catalogue/books.repository.ts';
 import { hasBorrowedBefore } from '../lending/loans.repository.ts';

@@ -1,14 +1,5 @@
 import { Hono } from 'hono';
-import {
-  ratingCreateSchema,
-  ratingDeleteSchema,
-  ratingDetailQuerySchema,
-  ratingListQuerySchema,
-  ratingReportSchema,
-  ratingUpdateSchema,
-  type RatingDetail,
-  type RatingListMeta,
-} from '../../src/lib/catalogue/schema.ts';
+import { ratingCreateSchema, ratingDeleteSchema, ratingDetailQuerySchema, ratingListQuerySchema, ratingReportSchema, ratingUpdateSchema, type RatingDetail, type RatingListMeta } from '../../src/lib/ratings/schema.ts';
 import { requireCaller, type AuthEnv } from '../http/auth-guard.ts';
 import { notFound } from '../http/errors.ts';
 import { jsonBody, queryParams } from '../http/validate.ts';

@@ -73,17 +73,6 @@ export async function findReaderBook(db: Queryable, bookId: string): Promise<Rea
   return rows[0] ? { ...rows[0], size: Number(rows[0].size) } : null;
 }
 
-/** The caller's open loan of a book, if any. */
-export async function findActiveLoan(db: Queryable, userId: string, bookId: string, now: Date): Promise<LoanRow | null> {
-  const { rows } = await db.query<LoanRow>(
-    `SELECT id, epustaka_id, borrow_key, due_at FROM borrows
-      WHERE user_id = $1 AND book_id = $2 AND returned_at IS NULL AND due_at > $3
-      ORDER BY borrowed_at DESC LIMIT 1`,
-    [userId, bookId, now.toISOString()],
-  );
-  return rows[0] ?? null;
-}
-
 /** The first ePustaka holding a book, preferring one the user is an active member of. */
 export async function findHoldingEpustaka(db: Queryable, userId: string, bookId: string): Promise<string | null> {
   const { rows } = await db.query<{ epustaka_id: string }>(

@@ -22,7 +22,7 @@ const TIMESTAMP_SKEW_MS = 10 * 60 * 1000;
  */
 export function streamRoutes(deps: ApiDeps) {
   const app = new Hono<AuthEnv>();
-  const { db, config, store } = deps;
+  const { db, store } = deps;
 
   app.post('/streamobject', requireCaller(deps), async (c) => {
     const body = await jsonBody(c, streamObjectSchema);

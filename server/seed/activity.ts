@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Queryable } from '../db/client.ts';
-import { LOAN_DAYS } from '../../src/lib/catalogue/schema.ts';
+import { LOAN_DAYS } from '../../src/lib/contract/values.ts';
 import { addFeedItem } from '../feed/feed.repository.ts';
 
 /** A loan in the demo: `daysAgo` it started; `returnedAfter` days later it came back (open when absent). */

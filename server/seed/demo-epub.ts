@@ -16,7 +16,7 @@ export interface DemoEdition {
   coverSvg: string;
 }
 
-const escape = (text: string) =>
+const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** Text of simple HTML: tags dropped, entities of the common kind decoded, spaces folded. */
@@ -110,7 +110,7 @@ function xhtml(lang: string, title: string, body: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE html>
 <html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="${lang}" xml:lang="${lang}">
-<head><meta charset="UTF-8"/><title>${escape(title)}</title><link rel="stylesheet" type="text/css" href="style.css"/></head>
+<head><meta charset="UTF-8"/><title>${escapeXml(title)}</title><link rel="stylesheet" type="text/css" href="style.css"/></head>
 <body>
 ${body}
 </body>
@@ -146,38 +146,38 @@ export function buildDemoEpub(e: DemoEdition): Uint8Array {
 `);
   files['OEBPS/style.css'] = strToU8(STYLE);
   files['OEBPS/cover.svg'] = strToU8(e.coverSvg);
-  files['OEBPS/cover.xhtml'] = strToU8(xhtml(lang, e.title, `<section epub:type="cover" class="cover"><img src="cover.svg" alt="${escape(e.title)}"/></section>`));
+  files['OEBPS/cover.xhtml'] = strToU8(xhtml(lang, e.title, `<section epub:type="cover" class="cover"><img src="cover.svg" alt="${escapeXml(e.title)}"/></section>`));
   files['OEBPS/title.xhtml'] = strToU8(
-    xhtml(lang, e.title, `<section epub:type="titlepage" class="title-page"><h1>${escape(e.title)}</h1><p class="author">${escape(e.author)}</p>${
-      e.publisher ? `<p class="lead">${escape([e.publisher, e.year].filter(Boolean).join(', '))}</p>` : ''
+    xhtml(lang, e.title, `<section epub:type="titlepage" class="title-page"><h1>${escapeXml(e.title)}</h1><p class="author">${escapeXml(e.author)}</p>${
+      e.publisher ? `<p class="lead">${escapeXml([e.publisher, e.year].filter(Boolean).join(', '))}</p>` : ''
     }</section>`),
   );
   chapters.forEach((chapter, index) => {
-    const paragraphs = chapter.paragraphs.map((p, i) => `<p${i === 0 ? ' class="lead"' : ''}>${escape(p)}</p>`).join('\n');
+    const paragraphs = chapter.paragraphs.map((p, i) => `<p${i === 0 ? ' class="lead"' : ''}>${escapeXml(p)}</p>`).join('\n');
     files[`OEBPS/chapter-${index + 1}.xhtml`] = strToU8(
-      xhtml(lang, chapter.title, `<section epub:type="chapter" id="ch${index + 1}"><h1>${escape(chapter.title)}</h1>\n${paragraphs}</section>`),
+      xhtml(lang, chapter.title, `<section epub:type="chapter" id="ch${index + 1}"><h1>${escapeXml(chapter.title)}</h1>\n${paragraphs}</section>`),
     );
   });
-  const navItems = chapters.map((c, i) => `<li><a href="chapter-${i + 1}.xhtml">${escape(c.title)}</a></li>`).join('');
+  const navItems = chapters.map((c, i) => `<li><a href="chapter-${i + 1}.xhtml">${escapeXml(c.title)}</a></li>`).join('');
   files['OEBPS/nav.xhtml'] = strToU8(xhtml(lang, contents, `<nav epub:type="toc" id="toc"><h1>${contents}</h1><ol>${navItems}</ol></nav>`));
   const navPoints = chapters
-    .map((c, i) => `<navPoint id="np${i + 1}" playOrder="${i + 1}"><navLabel><text>${escape(c.title)}</text></navLabel><content src="chapter-${i + 1}.xhtml"/></navPoint>`)
+    .map((c, i) => `<navPoint id="np${i + 1}" playOrder="${i + 1}"><navLabel><text>${escapeXml(c.title)}</text></navLabel><content src="chapter-${i + 1}.xhtml"/></navPoint>`)
     .join('');
   const uid = e.isbn ? `urn:isbn:${e.isbn}` : `urn:uuid:${e.id}`;
   files['OEBPS/toc.ncx'] = strToU8(`<?xml version="1.0" encoding="UTF-8"?>
-<ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1"><head><meta name="dtb:uid" content="${escape(uid)}"/></head>
-<docTitle><text>${escape(e.title)}</text></docTitle><navMap>${navPoints}</navMap></ncx>
+<ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1"><head><meta name="dtb:uid" content="${escapeXml(uid)}"/></head>
+<docTitle><text>${escapeXml(e.title)}</text></docTitle><navMap>${navPoints}</navMap></ncx>
 `);
   const chapterItems = chapters.map((_, i) => `<item id="ch${i + 1}" href="chapter-${i + 1}.xhtml" media-type="application/xhtml+xml"/>`).join('\n    ');
   const chapterRefs = chapters.map((_, i) => `<itemref idref="ch${i + 1}"/>`).join('');
   files['OEBPS/content.opf'] = strToU8(`<?xml version="1.0" encoding="UTF-8"?>
 <package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="uid" xml:lang="${lang}">
   <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
-    <dc:identifier id="uid">${escape(uid)}</dc:identifier>
-    <dc:title>${escape(e.title)}</dc:title>
-    <dc:creator>${escape(e.author)}</dc:creator>
+    <dc:identifier id="uid">${escapeXml(uid)}</dc:identifier>
+    <dc:title>${escapeXml(e.title)}</dc:title>
+    <dc:creator>${escapeXml(e.author)}</dc:creator>
     <dc:language>${lang}</dc:language>
-    ${e.publisher ? `<dc:publisher>${escape(e.publisher)}</dc:publisher>` : ''}
+    ${e.publisher ? `<dc:publisher>${escapeXml(e.publisher)}</dc:publisher>` : ''}
     <meta property="dcterms:modified">2026-01-01T00:00:00Z</meta>
     <meta name="cover" content="cover-image"/>
   </metadata>

@@ -7,7 +7,7 @@ import { insertBookFile } from '../reader/repository.ts';
 import { bookPrefix, EPUB_PREFIX } from '../reader/store.ts';
 import type { ObjectStore } from '../storage/object-store.ts';
 import { stageObjects } from '../storage/staging.ts';
-import { coverSvg } from './content/covers.ts';
+import { coverSvg } from '../covers/covers.ts';
 import { buildDemoEpub } from './demo-epub.ts';
 
 interface PendingBook {

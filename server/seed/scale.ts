@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import type { Db } from '../db/client.ts';
 import type { ServerConfig } from '../config.ts';
 import { hashPassword } from '../auth/password.ts';
-import { LOAN_DAYS } from '../../src/lib/catalogue/schema.ts';
+import { LOAN_DAYS } from '../../src/lib/contract/values.ts';
 import { LOAN_LIMIT } from '../../src/lib/libraries/rules.ts';
 import { attachDemoEditions } from './readable-books.ts';
 import { openObjectStore } from '../storage/open.ts';

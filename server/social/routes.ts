@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { feedRecommendationSchema, followerListQuerySchema, followSchema, unfollowSchema } from '../../src/lib/catalogue/schema.ts';
+import { feedRecommendationSchema, followerListQuerySchema, followSchema, unfollowSchema } from '../../src/lib/social/schema.ts';
 import { requireCaller, type AuthEnv } from '../http/auth-guard.ts';
 import { listBody, parseFilter, type FilterField } from '../http/list-params.ts';
 import { jsonBody, queryParams } from '../http/validate.ts';

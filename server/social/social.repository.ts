@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import type { Follower } from '../../src/lib/catalogue/schema.ts';
+import type { Follower } from '../../src/lib/social/schema.ts';
 import { containsPattern, SqlParams } from '../http/list-params.ts';
 import { toUserBrief } from '../db/format.ts';
 import type { FollowSort } from '../../src/lib/people/rules.ts';

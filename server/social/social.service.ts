@@ -1,6 +1,6 @@
 import type { ApiDeps } from '../deps.ts';
-import type { FeedRecommendationInput, FeedResult, FollowResult } from '../../src/lib/catalogue/schema.ts';
-import { RECOMMENDATION_SENT } from '../../src/lib/catalogue/schema.ts';
+import type { FeedRecommendationInput, FeedResult, FollowResult } from '../../src/lib/social/schema.ts';
+import { RECOMMENDATION_SENT } from '../../src/lib/social/schema.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { findBookBrief } from '../catalogue/books.repository.ts';
 import { existingUserIds } from '../libraries/epustaka.repository.ts';

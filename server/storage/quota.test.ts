@@ -7,7 +7,7 @@ import { createCaller, type Caller } from '../test/catalogue.ts';
 import { overrideAccountSettings } from '../accounts/settings.ts';
 import { createApi } from '../app.ts';
 import { openPostgres, type Db } from '../db/client.ts';
-import { IMAGE_MAX_BYTES } from '../../src/lib/account/validation.ts';
+import { IMAGE_MAX_BYTES } from '../../src/lib/account/rules.ts';
 import type { ApiDeps } from '../deps.ts';
 import { listKeys, type ObjectStore } from './object-store.ts';
 import { reserveObject } from './objects.repository.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { coverSvg } from '../seed/content/covers.ts';
+import { coverSvg } from '../covers/covers.ts';
 import { notFound } from '../http/errors.ts';
 import { optionalCaller, type Caller } from '../http/auth-guard.ts';
 import { decideView } from '../access/content-access.ts';

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { removeObjectSchema, uploadFieldsSchema } from '../../src/lib/account/schema.ts';
-import { IMAGE_MAX_BYTES } from '../../src/lib/account/validation.ts';
+import { IMAGE_MAX_BYTES } from '../../src/lib/account/rules.ts';
 import { findVisibleObject, readObjectBytes, removeOwnUpload, storeUpload } from './uploads.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import { optionalCaller, requireCaller, type AuthEnv } from '../http/auth-guard.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { IMAGE_MAX_BYTES, sniffImageType, type ImageType } from '../../src/lib/account/validation.ts';
+import { IMAGE_MAX_BYTES, sniffImageType, type ImageType } from '../../src/lib/account/rules.ts';
 import type { UploadResult } from '../../src/lib/account/schema.ts';
 import { ApiError, badRequest, conflict, notFound } from '../http/errors.ts';
 import type { Caller } from '../http/auth-guard.ts';

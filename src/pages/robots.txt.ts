@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { PUBLIC_FILE_CACHE } from '../lib/catalogue/book.ts';
 import { robotsTxt } from '../lib/seo/sitemap.ts';
-import { publicOrigin } from '../../server/http/public-origin.ts';
+import { publicOrigin } from '../../server/web-entry.ts';
 
 /** robots.txt: names the sitemap index; styles and scripts stay crawlable. */
 export const GET: APIRoute = () =>

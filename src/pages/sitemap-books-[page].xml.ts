@@ -4,7 +4,7 @@ import { getPublicBookSitemap } from '../lib/catalogue/api.ts';
 import { ApiError } from '../lib/http/errors.ts';
 import { PUBLIC_FILE_CACHE } from '../lib/catalogue/book.ts';
 import { bookUrlsetXml, SITEMAP_PAGE_SIZE, sitemapPageCount, sitemapPageOf } from '../lib/seo/sitemap.ts';
-import { publicOrigin } from '../../server/http/public-origin.ts';
+import { publicOrigin } from '../../server/web-entry.ts';
 
 /** One page sitemap of public book pages (/sitemap-books-{n}.xml, n from 1), with language alternates. */
 export const GET: APIRoute = async (context) => {

@@ -3,7 +3,7 @@ import { serverApi } from '../lib/bff/api-client.server.ts';
 import { getPublicMediaList, getPublicNewsList } from '../lib/media/api.ts';
 import { PUBLIC_FILE_CACHE } from '../lib/catalogue/book.ts';
 import { contentUrlsetXml, type ContentKind } from '../lib/seo/content.ts';
-import { publicOrigin } from '../../server/http/public-origin.ts';
+import { publicOrigin } from '../../server/web-entry.ts';
 
 /** The sitemap of public article, video and audio pages (listed in /sitemap.xml). */
 const MAX = 100;

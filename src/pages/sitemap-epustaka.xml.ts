@@ -3,7 +3,7 @@ import { serverApi } from '../lib/bff/api-client.server.ts';
 import { getEpustakaSitemap } from '../lib/libraries/api.ts';
 import { PUBLIC_FILE_CACHE } from '../lib/catalogue/book.ts';
 import { libraryUrlsetXml } from '../lib/seo/library.ts';
-import { publicOrigin } from '../../server/http/public-origin.ts';
+import { publicOrigin } from '../../server/web-entry.ts';
 
 /** The public library pages (/epustaka/{id}) with their language alternates. */
 export const GET: APIRoute = async (context) => {

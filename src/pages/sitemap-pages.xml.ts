@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { PUBLIC_FILE_CACHE } from '../lib/catalogue/book.ts';
 import { sitePagesXml } from '../lib/site/site-pages.ts';
-import { publicOrigin } from '../../server/http/public-origin.ts';
+import { publicOrigin } from '../../server/web-entry.ts';
 
 /** The public pages that are not catalogue items (the front door, the help centre). */
 export const GET: APIRoute = (context) =>

@@ -7,7 +7,7 @@ import { CONTENT_SITEMAP_PATH } from '../lib/seo/content.ts';
 import { SITE_PAGES_SITEMAP } from '../lib/site/site-pages.ts';
 import { PUBLIC_FILE_CACHE } from '../lib/catalogue/book.ts';
 import { latest, SITEMAP_PAGE_SIZE, sitemapIndexXml, sitemapPageCount, sitemapPagePath } from '../lib/seo/sitemap.ts';
-import { publicOrigin } from '../../server/http/public-origin.ts';
+import { publicOrigin } from '../../server/web-entry.ts';
 
 /**
  * The sitemap index: one page sitemap per 5,000 public books (/sitemap-books-{n}.xml), each with

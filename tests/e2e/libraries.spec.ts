@@ -13,11 +13,6 @@ import { signInAsNewUser } from './support/users.ts';
 
 const SCHOOL = 'Pustaka SMA Harapan Bangsa';
 
-interface Card {
-  id: string;
-  epustaka_name: string;
-}
-
 async function signedInPage(browser: Browser, email: string): Promise<Page> {
   const context = await browser.newContext({ locale: 'id-ID' });
   const page = await context.newPage();

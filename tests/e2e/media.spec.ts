@@ -23,8 +23,6 @@ async function items(page: Page, type: 'video' | 'audio'): Promise<Item[]> {
   return ((await response.json()) as { data: Item[] }).data;
 }
 
-const startOf = async (page: Page, selector: string) => Number(await page.locator(selector).getAttribute('data-start'));
-
 test('a video resumes where it was paused, and floats as a mini player when scrolled away', async ({ page }) => {
   await signIn(page, demoUsers.siswa);
   const video = (await items(page, 'video')).find((v) => v.can_play && v.media_duration >= 15)!;

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /** Organisations, accounts, sessions with rotating refresh tokens, and the catalogue. */
 export const migration: Migration = {

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /** Loans, queues, reviews with replies and reports, follows, and feed items with their targets. */
 export const migration: Migration = {

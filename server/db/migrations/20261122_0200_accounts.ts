@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 import { areaInsertStatements } from '../../accounts/areas.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /** Stored book files for the readers, and each reader's bookmarks, progress, durations and citations. */
 export const migration: Migration = {

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /** Browsers trusted after a successful sign-in, and the counters that slow down abuse. */
 export const migration: Migration = {

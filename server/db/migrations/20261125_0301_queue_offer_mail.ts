@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /** When the member whose turn came in a queue was mailed that a copy is held for them. */
 export const migration: Migration = {

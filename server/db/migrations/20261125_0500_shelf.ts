@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /** The shelf: one renewal per loan, and one access history for every kind of content. */
 export const migration: Migration = {

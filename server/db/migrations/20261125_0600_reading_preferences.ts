@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /** Each reader's reading comfort (type size, typeface, spacing, margins, theme), shared by their devices. */
 export const migration: Migration = {

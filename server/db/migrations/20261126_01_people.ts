@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /** Follow lists by follower: who a member follows, newest first (webhook/following, profile counts). */
 export const migration: Migration = {

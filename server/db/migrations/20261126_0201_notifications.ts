@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * Notifications: what concerns a user (spec 02 §4.2). A notification with a dedupe_key is made at

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * The timeline's likes, comments and posts. Likes and comments are keyed by (object_type,

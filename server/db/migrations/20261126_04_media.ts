@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * Articles (news), videos and audio, held by ePustaka like books: a holding row per library, with

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * QR codes an ePustaka owner prints on posters and shelf labels, and their scan counts per

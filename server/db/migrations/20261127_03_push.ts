@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * Web Push: each browser's subscription (endpoint and keys) of a signed-in user, the notifications

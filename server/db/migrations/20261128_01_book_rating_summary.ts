@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * Each book keeps the count and the sum of its reviews' levels (reviews: top-level ratings not

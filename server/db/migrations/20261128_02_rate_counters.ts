@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * One counter row per client and fixed time window for every throttled call (registration, e-mail

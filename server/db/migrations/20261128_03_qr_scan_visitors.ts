@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /** What makes a QR scan count once per visitor and day without keeping who scanned. */
 export const migration: Migration = {

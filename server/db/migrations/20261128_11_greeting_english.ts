@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * The organisation's welcome greeting in English beside the Indonesian one: a caller whose

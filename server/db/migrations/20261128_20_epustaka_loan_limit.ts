@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * Each ePustaka says how many loans one member may have open from it at a time (1 to 100, 5 unless

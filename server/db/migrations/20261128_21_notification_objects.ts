@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 
 /**
  * A notification also names what it is about (`object_type`, `object_id`: a feed item, a book, a

@@ -1,4 +1,4 @@
-import type { Migration } from '../migrate.ts';
+import type { Migration } from '../migration.ts';
 import { migration as core } from './20261122_0001_core.ts';
 import { migration as reader } from './20261122_0300_reader.ts';
 import { migration as catalogue } from './20261122_0100_catalogue.ts';

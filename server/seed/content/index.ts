@@ -2,6 +2,4 @@ export type { SeedAuthor, SeedBook, SeedCategory, SeedEpustaka, SeedHolding } fr
 export { categories } from './categories.ts';
 export { authors } from './authors.ts';
 export { epustakas } from './epustaka.ts';
-export { publishers } from './publishers.ts';
 export { books } from './books.ts';
-export { coverSvg, type CoverInput } from './covers.ts';

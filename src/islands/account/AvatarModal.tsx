@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import { IMAGE_EXTENSIONS, IMAGE_TYPES } from '../../lib/account/validation.ts';
+import { IMAGE_EXTENSIONS, IMAGE_TYPES } from '../../lib/account/rules.ts';
 import { accountErrorText } from '../../lib/i18n/account-errors.ts';
 import { $avatarUpload, chooseAvatar, resetAvatarUpload, saveAvatar } from '../../lib/account/store.ts';
 import { notify } from '../../lib/shell/store.ts';

@@ -1,6 +1,6 @@
 import { useTranslation } from '../shell/I18nRoot.tsx';
 import type { AccountProfile } from '../../lib/account/schema.ts';
-import { bioText, genderOf } from '../../lib/account/validation.ts';
+import { bioText, genderOf } from '../../lib/account/rules.ts';
 import { formatPhone } from '../../lib/format/format.ts';
 
 /** The read-only identity tab: what the account holds, a dash for what is empty. */

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import { validatePasswordForm, type PasswordForm } from '../../lib/account/validation.ts';
+import { validatePasswordForm, type PasswordForm } from '../../lib/account/rules.ts';
 import { remainingErrors } from '../../lib/forms/field-errors.ts';
 import { accountErrorText } from '../../lib/i18n/account-errors.ts';
 import { $passwordForm, changePassword, keepPasswordErrors, resetPasswordForm, type PasswordPhase } from '../../lib/account/store.ts';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
 import type { AccountProfile } from '../../lib/account/schema.ts';
-import { BIO_MAX, validateProfileForm, type ProfileForm as ProfileValues } from '../../lib/account/validation.ts';
+import { BIO_MAX, validateProfileForm, type ProfileForm as ProfileValues } from '../../lib/account/rules.ts';
 import { remainingErrors } from '../../lib/forms/field-errors.ts';
 import { accountErrorText } from '../../lib/i18n/account-errors.ts';
 import { $profileForm, profileFormValues, saveProfile, touchProfileForm } from '../../lib/account/store.ts';

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { detailButtonInput, readerHref } from '../../lib/catalogue/book.ts';
-import { membershipState, membershipWarning } from '../../lib/libraries/membership.ts';
+import { membershipState, membershipWarning } from '../../lib/libraries/membership-rules.ts';
 import { formatOfferDeadline, lendingButton, lendingLabelKey, lendingReason, type LendingLabel } from '../../lib/lending/rules.ts';
 import { $menuEntries } from '../../lib/shell/store.ts';
 import { $queueBusy, joinBookQueue, openDialog } from '../../lib/catalogue/store.ts';

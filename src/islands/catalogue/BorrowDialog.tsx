@@ -3,7 +3,7 @@ import { useTranslation } from '../shell/I18nRoot.tsx';
 import type { BookDetail, BorrowHolding } from '../../lib/catalogue/schema.ts';
 import { LOAN_DAYS } from '../../lib/contract/values.ts';
 import { readerHref } from '../../lib/catalogue/book.ts';
-import { membershipState } from '../../lib/libraries/membership.ts';
+import { membershipState } from '../../lib/libraries/membership-rules.ts';
 import { atLoanLimit, formatOfferDeadline, lendingButton, lendingLabelKey, lendingReason } from '../../lib/lending/rules.ts';
 import { joinThenQueue } from '../../lib/lending/store.ts';
 import { $holdings, actOnHolding, closeDialog, joinBookQueue, loadHoldings } from '../../lib/catalogue/store.ts';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import type { Rating } from '../../lib/catalogue/schema.ts';
+import type { Rating } from '../../lib/ratings/schema.ts';
 import { formatRating, isEdited } from '../../lib/ratings/rules.ts';
 import { isBlank } from '../../lib/text/text.ts';
 import { hasMore, notifyCatalogueError } from '../../lib/catalogue/store.ts';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import type { UserBrief } from '../../lib/catalogue/schema.ts';
+import type { UserBrief } from '../../lib/contract/users.ts';
 import { askFollow, type Reloadable } from '../../lib/social/store.ts';
 
 /** Follow or unfollow a user of a list, after a confirmation; none on one's own row. */

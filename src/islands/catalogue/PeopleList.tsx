@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import type { Borrower, CollectionOwner, QueueEntry, UserBrief } from '../../lib/catalogue/schema.ts';
+import type { Borrower, CollectionOwner, QueueEntry } from '../../lib/lending/schema.ts';
+import type { UserBrief } from '../../lib/contract/users.ts';
 import type { MapStore } from 'nanostores';
 import { borrowers, hasMore, notifyCatalogueError, owners, queue, type ListState } from '../../lib/catalogue/store.ts';
 import { Avatar } from '../shell/Avatar.tsx';

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
 import { closeDialog, followers, hasMore, notifyCatalogueError } from '../../lib/catalogue/store.ts';
-import { $recommendBusy, $recommendSent, recommendTo } from '../../lib/social/store.ts';
+import { $recommendBusy, $recommendSent, recommendTo, startRecommendation } from '../../lib/social/store.ts';
 import { Avatar } from '../shell/Avatar.tsx';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
 import { Modal } from '../shell/Modal.tsx';
@@ -18,6 +18,10 @@ interface Props {
 /** Recommend to a friend (spec 01 §7.1, §9): a message, then a follower to send it to; 600 px wide. */
 export function RecommendDialog({ open, viewerId, bookId, onClose = closeDialog }: Props) {
   const { t } = useTranslation();
+  // Each opening starts afresh: nobody sent to yet, the follower list loaded again.
+  useEffect(() => {
+    if (open) startRecommendation();
+  }, [open]);
   return (
     <Modal open={open} onClose={onClose} title={t('catalogue.recommend.title')} widthClass="max-w-[600px]">
       <Recommend viewerId={viewerId} bookId={bookId} />

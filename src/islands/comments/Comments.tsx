@@ -8,7 +8,7 @@ import { deleteComment, postComment, putComment, reportComment } from '../../lib
 import { builtHref } from '../../lib/site/built-pages.ts';
 import { commentsChanged, createCommentList, createModeStore, createReplyList, type CommentList, type ReplyList } from '../../lib/comments/store.ts';
 import { hasMore, type ListStore } from '../../lib/paging/list-store.ts';
-import { notify, notifyError } from '../../lib/shell/store.ts';
+import { notifyError } from '../../lib/shell/store.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
 import { Modal } from '../shell/Modal.tsx';

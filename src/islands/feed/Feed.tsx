@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { ListBody } from '../../lib/contract/common.ts';
 import type { FeedItem } from '../../lib/feed/schema.ts';
-import { createFeedList, patchItem, toggleLike, type FeedList } from '../../lib/feed/store.ts';
+import { createFeedList, patchItem, toggleLike, type FeedList as FeedListStore } from '../../lib/feed/store.ts';
 import { hasMore } from '../../lib/paging/list-store.ts';
 import { notifyError } from '../../lib/shell/store.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
@@ -41,7 +41,7 @@ export function Feed({ lang, ...props }: Props) {
 
 function FeedList({ userId, epustakaId, canPost = false, initial, viewerId = '', organizationId }: Omit<Props, 'lang'>) {
   const { t } = useTranslation();
-  const [list] = useState<FeedList>(() => {
+  const [list] = useState<FeedListStore>(() => {
     const store = createFeedList();
     if (initial) store.seed({ userId, epustakaId }, initial);
     return store;
@@ -82,7 +82,7 @@ function FeedList({ userId, epustakaId, canPost = false, initial, viewerId = '',
 }
 
 /** Loads the next page when it scrolls into view; a button does the same without scrolling. */
-function MoreTrigger({ list, loading }: { list: FeedList; loading: boolean }) {
+function MoreTrigger({ list, loading }: { list: FeedListStore; loading: boolean }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const loadingRef = useRef(loading);

@@ -4,7 +4,7 @@ import { api } from '../../lib/http/browser.ts';
 import { removeObject, uploadObject } from '../../lib/account/api.ts';
 import { createPost } from '../../lib/feed/api.ts';
 import { fetchProfile } from '../../lib/shell/api.ts';
-import { validateImageFile } from '../../lib/account/validation.ts';
+import { validateImageFile } from '../../lib/account/rules.ts';
 import { POST_MAX_CHARS } from '../../lib/feed/rules.ts';
 import { isBlank } from '../../lib/text/text.ts';
 import { notify, notifyError } from '../../lib/shell/store.ts';

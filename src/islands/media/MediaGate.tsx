@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
 import type { ContentEpustaka } from '../../lib/media/schema.ts';
-import { membershipState } from '../../lib/libraries/membership.ts';
+import { membershipState } from '../../lib/libraries/membership-rules.ts';
 import { joinMembership } from '../../lib/catalogue/store.ts';
 import { Modal } from '../shell/Modal.tsx';
 

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { MediaItem } from '../../lib/media/schema.ts';
 import { contentPath, MINI_PLAYER_RATIO } from '../../lib/media/rules.ts';
-import { membershipState } from '../../lib/libraries/membership.ts';
+import { membershipState } from '../../lib/libraries/membership-rules.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { MediaGate } from './MediaGate.tsx';
 import { ShareButton } from './ShareButton.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { UserBrief } from '../../lib/catalogue/schema.ts';
+import type { UserBrief } from '../../lib/contract/users.ts';
 import { builtHref } from '../../lib/site/built-pages.ts';
 import { bioText, profileHref } from '../../lib/people/rules.ts';
 import { Avatar } from '../shell/Avatar.tsx';

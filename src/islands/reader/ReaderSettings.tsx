@@ -9,7 +9,7 @@ import {
   READER_MARGINS,
   READER_THEMES,
   type ReadingPreferences,
-} from '../../lib/reader/preferences.ts';
+} from '../../lib/reader/preferences-rules.ts';
 import { THEME_COLOURS } from '../../lib/reader/comfort.ts';
 import { $readingPreferences, changeReadingPreferences } from '../../lib/reader/preferences-store.ts';
 import { notifyError } from '../../lib/shell/store.ts';

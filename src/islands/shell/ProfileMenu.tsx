@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { $profile } from '../../lib/shell/app-store.ts';
 import { loadProfile, logout, syncProfile } from '../../lib/auth/session-store.ts';
-import type { HeaderProfile } from '../../lib/shell/header-profile.server.ts';
+import type { HeaderProfile } from '../../lib/shell/schema.ts';
 import { Avatar } from './Avatar.tsx';
 import { I18nRoot, useTranslation } from './I18nRoot.tsx';
 import { Icon } from './Icon.tsx';

@@ -22,11 +22,6 @@ export async function fetchDistricts(params: { q?: string; offset?: number; limi
   return body as ListBody<District>;
 }
 
-/** GET auth/profile: the signed-in user's full profile. */
-export async function fetchAccountProfile(http: HttpClient): Promise<AccountProfile> {
-  return (await http.get<ItemBody<AccountProfile>>('auth/profile')).data;
-}
-
 /** PUT auth/account scope profile (spec 02 §7). */
 export async function updateAccountProfile(http: HttpClient, data: Record<string, unknown>): Promise<AccountProfile> {
   return (await http.put<ItemBody<AccountProfile>>('auth/account', { scope: 'profile', data })).data;

@@ -2,9 +2,9 @@ import type { AstroGlobal } from 'astro';
 import type { TFunction } from 'i18next';
 import type { TokenPair } from '../auth/schema.ts';
 import type { AccountProfile } from './schema.ts';
-import { validateEmail, validateNewPassword, validatePasswordConfirm, validateRegisterForm, type RegisterForm } from './validation.ts';
+import { validateEmail, validateNewPassword, validatePasswordConfirm, validateRegisterForm, type RegisterForm } from './rules.ts';
 import { accountErrorText, type AccountErrorLike } from '../i18n/account-errors.ts';
-import { loadConfig } from '../../../server/config.ts';
+import { loadConfig } from '../../../server/web-entry.ts';
 import { getApiFetch, INTERNAL_ORIGIN } from '../bff/api-fetch.server.ts';
 import { refreshSession } from '../bff/auth.server.ts';
 import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies, isSecureRequest, setSessionCookies } from '../bff/cookies.server.ts';
@@ -381,9 +381,4 @@ export async function loadAccountProfile(Astro: AstroGlobal): Promise<AccountPro
   if (!token) return null;
   const res = await callApi<AccountProfile>(Astro, 'GET', '/auth/profile', undefined, token);
   return res.data ?? null;
-}
-
-/** True when this browser holds a session (for pages that show a sign-out or home link). */
-export function hasSession(Astro: AstroGlobal): boolean {
-  return Boolean(Astro.cookies.get(ACCESS_COOKIE)?.value || Astro.cookies.get(REFRESH_COOKIE)?.value);
 }

@@ -14,13 +14,13 @@ import {
   validatePhone,
   normalizePhone,
   type ValidationCode,
-} from './validation.ts';
+} from './rules.ts';
 import { emailSchema } from '../auth/schema.ts';
 
 /*
  * Accounts (spec 01 §3, §7.1; spec 02 §3, §7 "Profile settings"): registration, e-mail links,
  * profile and password changes, districts, uploads and social sign-in. The field rules are the
- * pure checks of src/lib/account/validation.ts; a failed check is a 400 whose code is the
+ * pure checks of src/lib/account/rules.ts; a failed check is a 400 whose code is the
  * check's code (`name_too_short`, `phone_digits`, ...).
  */
 
@@ -159,7 +159,6 @@ export type AccountUpdateInput = z.input<typeof accountUpdateSchema>;
 export const checkAccountSchema = z.object({ password: z.string({ error: 'required' }).min(1, { error: 'required' }).max(PASSWORD_MAX) });
 
 /** GET webhook/district-list (spec 02 §7): paged by 25; `q` or `filter` `{"d.name":{"ilike":"..."}}` searches names. */
-export { DISTRICT_PAGE } from '../contract/values.ts';
 export const districtListQuerySchema = z.object({
   limit: z.coerce.number({ error: 'invalid_limit' }).int({ error: 'invalid_limit' }).min(1, { error: 'invalid_limit' }).max(100, { error: 'invalid_limit' }).default(DISTRICT_PAGE),
   offset: z.coerce.number({ error: 'invalid_offset' }).int({ error: 'invalid_offset' }).min(0, { error: 'invalid_offset' }).max(100_000, { error: 'invalid_offset' }).default(0),
@@ -251,4 +250,4 @@ export interface MessageResult {
   message: string;
 }
 
-export { BIO_MAX, ADDRESS_MAX };
+export { ADDRESS_MAX };

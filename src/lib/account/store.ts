@@ -13,7 +13,7 @@ import {
   type PasswordForm,
   type ProfileForm,
   type ValidationCode,
-} from './validation.ts';
+} from './rules.ts';
 import { signInAgainCookie } from '../auth/sign-in-again.ts';
 import { formatPhone } from '../format/format.ts';
 import { resetClientState } from '../shell/app-store.ts';

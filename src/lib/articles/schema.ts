@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limitParam, offsetParam, searchParam, uuidField } from '../contract/params.ts';
-import { NEWS_PAGE } from '../media/rules.ts';
+import { NEWS_PAGE } from '../media/values.ts';
 import { contentEpustakaSchema } from '../media/schema.ts';
 
 /*

@@ -1,6 +1,6 @@
 import type { AstroGlobal } from 'astro';
 import type { FirstAdminLink } from './first-admin-schema.ts';
-import { validateEmail, validateName, validateNewPassword, validatePasswordConfirm } from '../account/validation.ts';
+import { validateEmail, validateName, validateNewPassword, validatePasswordConfirm } from '../account/rules.ts';
 import { accountErrorText } from '../i18n/account-errors.ts';
 import { callApi, readForm } from '../account/forms.server.ts';
 

@@ -5,7 +5,7 @@ import { SIGN_IN_AGAIN_COOKIE, signInAgainEmail } from './sign-in-again.ts';
 import { getApiFetch } from '../bff/api-fetch.server.ts';
 import { signIn } from '../bff/auth.server.ts';
 import { isSecureRequest } from '../bff/cookies.server.ts';
-import { loadConfig } from '../../../server/config.ts';
+import { loadConfig } from '../../../server/web-entry.ts';
 
 /** What the login page renders after a submitted form that did not sign in. */
 export interface LoginFormState {

@@ -1,5 +1,5 @@
 import * as client from 'openid-client';
-import { publicOrigin } from '../../../server/http/public-origin.ts';
+import { publicOrigin } from '../../../server/web-entry.ts';
 
 /*
  * Social sign-in with OpenID Connect, done by the web server: the authorization code flow with

@@ -23,7 +23,7 @@ export async function getApiFetch(): Promise<ApiFetch> {
   const existing = registry[EMBEDDED];
   if (existing) return existing;
   if (import.meta.env.DEV) {
-    const booting = import('../../../server/boot.ts').then(async ({ announceDevOutbox, bootApi }) => {
+    const booting = import('../../../server/web-entry.ts').then(({ loadApi }) => loadApi()).then(async ({ announceDevOutbox, bootApi }) => {
       const api = await bootApi();
       announceDevOutbox(api);
       return (request: Request) => Promise.resolve(api.app.fetch(request));

@@ -1,7 +1,7 @@
 import type { AstroCookies } from 'astro';
 import type { SessionInfo, TokenPair } from '../auth/schema.ts';
 import type { ApiErrorBody } from '../contract/common.ts';
-import { loadConfig } from '../../../server/config.ts';
+import { loadConfig } from '../../../server/web-entry.ts';
 import { INTERNAL_ORIGIN, type ApiFetch } from './api-fetch.server.ts';
 import { ACCESS_COOKIE, clearSessionCookies, renewableSession, setSessionCookies } from './cookies.server.ts';
 import { DEVICE_HEADER, deviceToken, keepDeviceToken } from './device.server.ts';

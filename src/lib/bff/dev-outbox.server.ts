@@ -1,6 +1,6 @@
 import type { OutboxMessage } from '../account/schema.ts';
 import { getApiFetch, INTERNAL_ORIGIN } from './api-fetch.server.ts';
-import { OUTBOX_KEY_HEADER } from '../../../server/accounts/outbox-key.ts';
+import { OUTBOX_KEY_HEADER } from '../../../server/web-entry.ts';
 
 /**
  * The development outbox's newest messages (GET webhook/dev-outbox), optionally to one address;

@@ -1,4 +1,4 @@
-import { isAllowedOrigin, isUnsafeMethod } from '../../../server/http/request-guard.ts';
+import { isAllowedOrigin, isUnsafeMethod } from '../../../server/web-entry.ts';
 import { isApiRequest } from './paths.ts';
 
 /**

@@ -3,9 +3,7 @@ import { getApiFetch, INTERNAL_ORIGIN } from './api-fetch.server.ts';
 import { refreshSession, signIn, signOut } from './auth.server.ts';
 import { isSecureRequest } from './cookies.server.ts';
 import { clientAddress } from '../auth/login-form.server.ts';
-import { forwardedChain, isOutboxPath } from '../../../server/http/local-client.ts';
-import { OUTBOX_KEY_HEADER } from '../../../server/accounts/outbox-key.ts';
-import { INGEST_SECRET_HEADER } from '../../../server/reader/ingest-secret.ts';
+import { forwardedChain, isOutboxPath, OUTBOX_KEY_HEADER, INGEST_SECRET_HEADER } from '../../../server/web-entry.ts';
 
 const FORWARDED_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'user-agent', 'range', 'if-none-match', 'if-modified-since'];
 const DROPPED_RESPONSE_HEADERS = ['set-cookie', 'connection', 'keep-alive', 'transfer-encoding', 'content-encoding', 'content-length'];

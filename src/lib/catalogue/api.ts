@@ -1,44 +1,9 @@
 import type { HttpClient } from '../http/http.ts';
 import type { ItemBody, ListBody } from '../contract/common.ts';
-import type {
-  Author,
-  BookDetail,
-  BookDetailQuery,
-  BookFilter,
-  BookListItem,
-  Borrower,
-  BorrowerListQuery,
-  BorrowInput,
-  BorrowResponse,
-  BorrowStatus,
-  Category,
-  CollectionOwner,
-  CollectionOwnerQuery,
-  EpustakaBorrowQuery,
-  BorrowHolding,
-  EpustakaBrief,
-  FeedRecommendationInput,
-  FeedResult,
-  Follower,
-  FollowerListQuery,
-  FollowResult,
-  JoinEpustakaInput,
-  JoinResult,
-  NamedListQuery,
-  PublicBookDetail,
-  QueueEntry,
-  QueueJoinInput,
-  QueueJoinResult,
-  QueueListQuery,
-  Rating,
-  RatingCreateInput,
-  RatingDetail,
-  RatingListMeta,
-  RatingReportInput,
-  RatingUpdateInput,
-  SitemapEntry,
-  SitemapQuery,
-} from './schema.ts';
+import type { Author, BookDetail, BookDetailQuery, BookFilter, BookListItem, Category, BorrowHolding, NamedListQuery, PublicBookDetail, SitemapEntry, SitemapQuery } from './schema.ts';
+import type { Borrower, BorrowerListQuery, BorrowInput, BorrowResponse, BorrowStatus, CollectionOwner, CollectionOwnerQuery, EpustakaBorrowQuery, JoinEpustakaInput, JoinResult, QueueEntry, QueueJoinInput, QueueJoinResult, QueueListQuery } from '../lending/schema.ts';
+import type { Rating, RatingCreateInput, RatingDetail, RatingListMeta, RatingReportInput, RatingUpdateInput } from '../ratings/schema.ts';
+import type { FeedRecommendationInput, FeedResult, Follower, FollowerListQuery, FollowResult } from '../social/schema.ts';
 
 /*
  * The book catalogue's calls (spec 01 §7.2). Each takes the HTTP client first, so islands pass
@@ -88,11 +53,6 @@ export async function getPublicBookDetail(http: HttpClient, params: { book_id: s
 /** GET webhook/public-book-sitemap: public books, oldest first. */
 export function getPublicBookSitemap(http: HttpClient, params: SitemapQuery): Promise<ListBody<SitemapEntry>> {
   return http.get<ListBody<SitemapEntry>>('webhook/public-book-sitemap', { ...params });
-}
-
-/** GET webhook/check-borrow-status. */
-export async function getBorrowStatus(http: HttpClient, params: BookDetailQuery): Promise<BorrowStatus> {
-  return (await http.get<ItemBody<BorrowStatus>>('webhook/check-borrow-status', { ...params })).data;
 }
 
 /** GET webhook/epustaka-borrow: the ePustaka holding a book, with the caller's membership of each. */

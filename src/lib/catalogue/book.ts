@@ -1,5 +1,5 @@
 import type { BookDetail, BookFilter, PublicBookDetail } from './schema.ts';
-import type { MembershipInput } from '../libraries/membership.ts';
+import type { MembershipInput } from '../libraries/membership-rules.ts';
 import { clip } from '../text/shorten.ts';
 
 /*

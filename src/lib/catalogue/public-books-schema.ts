@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PUBLIC_BOOK_PAGE_SIZE, PUBLIC_BOOK_SORTS } from './public-books.ts';
+import { PUBLIC_BOOK_PAGE_SIZE, PUBLIC_BOOK_SORTS } from './public-books-rules.ts';
 import { limitParam, offsetParam, searchParam, uuidField } from '../contract/params.ts';
 import type { PublicBookCard } from '../home/schema.ts';
 

@@ -2,11 +2,6 @@ import { z } from 'zod';
 import type { QueueOffer } from '../lending/schema.ts';
 import { CATALOGUE_LIMITS, flagParam, limitParam, offsetParam, searchParam, uuidField as id } from '../contract/params.ts';
 
-export * from '../contract/params.ts';
-export * from '../lending/schema.ts';
-export * from '../ratings/schema.ts';
-export * from '../social/schema.ts';
-export { LOAN_DAYS, REPORT_REASONS, type ReportReason } from '../contract/values.ts';
 
 /*
  * The book catalogue (spec 01 §3, §7.2): book lists and detail, and the shapes the other catalogue
@@ -107,23 +102,6 @@ export type PublicBookDetailQuery = z.input<typeof publicBookDetailQuerySchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Responses
-
-/** A user as lists show them; `followed`/`follow_id` are relative to the caller. */
-export interface UserBrief {
-  id: string;
-  name: string;
-  avatar_url: string | null;
-  followed: boolean;
-  /** The caller's follow of this user (for DELETE webhook/user-follow), or null. */
-  follow_id: string | null;
-}
-
-/** A user as a review's sender. */
-export interface Sender {
-  id: string;
-  name: string;
-  avatar_url: string | null;
-}
 
 /** GET webhook/book-category-list. */
 export interface Category {

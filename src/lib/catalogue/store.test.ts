@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { ApiError } from '../http/errors.ts';
-import type { BookDetail, EpustakaBrief, Rating } from './schema.ts';
+import type { BookDetail, EpustakaBrief } from './schema.ts';
+import type { Rating } from '../ratings/schema.ts';
 import { createT } from '../i18n/texts.server.ts';
 import { $popup, $toasts } from '../shell/store.ts';
 import { $loanConfirmation } from '../lending/loan-confirmation.ts';

@@ -5,25 +5,15 @@ import { api } from '../http/browser.ts';
 import type { HttpClient } from '../http/http.ts';
 import { ApiError, isSilentError } from '../http/errors.ts';
 import * as calls from './api.ts';
-import type {
-  Author,
-  BookDetail,
-  BookListItem,
-  Borrower,
-  BorrowHolding,
-  Category,
-  CollectionOwner,
-  EpustakaBrief,
-  Follower,
-  QueueEntry,
-} from './schema.ts';
+import type { Author, BookDetail, BookListItem, BorrowHolding, Category, EpustakaBrief } from './schema.ts';
+import type { Borrower, CollectionOwner, QueueEntry } from '../lending/schema.ts';
+import type { Follower } from '../social/schema.ts';
 import { afterBorrow, BOOK_PAGE_SIZE, bookListParams, bookListPath, PICKER_PAGE_SIZE, readerHref, type BookQuery } from './book.ts';
 import { confirmLoan } from '../lending/loan-confirmation.ts';
-import type { MembershipAction } from '../libraries/membership.ts';
+import type { MembershipAction } from '../libraries/membership-rules.ts';
 import { errorText } from '../i18n/errors.ts';
 import { notify } from '../shell/store.ts';
 import { createListStore, type ListStore } from '../paging/list-store.ts';
-import { startRecommendation } from '../social/store.ts';
 
 export { createListStore, hasMore, type ListState, type ListStore } from '../paging/list-store.ts';
 
@@ -189,7 +179,6 @@ export function openDialog(dialog: BookDialog): void {
   else if (dialog === 'readers') quietly(borrowers.load({ book_id, all: true }));
   else if (dialog === 'queue') quietly(queue.load({ book_id }));
   else if (dialog === 'owners') quietly(owners.load({ book_id }));
-  else if (dialog === 'recommend') startRecommendation();
 }
 
 export function closeDialog(): void {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COMMENT_MAX_CHARS, COMMENT_PAGE } from './rules.ts';
 import { limitParam, offsetParam, uuidField as id } from '../contract/params.ts';
 import { REPORT_REASONS } from '../contract/values.ts';
-import type { Sender } from '../catalogue/schema.ts';
+import type { Sender } from '../contract/users.ts';
 
 /* Comments on any object (spec 02 §3 "Comment", §4.4, §7 "Feed, likes, comments"). */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FEED_PAGE, POST_MAX_CHARS, type FeedType, type SenderType } from './rules.ts';
 import { limitParam, offsetParam, uuidField as id } from '../contract/params.ts';
-import type { Sender } from '../catalogue/schema.ts';
+import type { Sender } from '../contract/users.ts';
 
 /* The timeline: feed items, likes and posts (spec 02 §2.7, §3, §4.1, §7 "Feed, likes, comments"). */
 

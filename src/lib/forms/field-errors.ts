@@ -7,7 +7,7 @@ import {
   validatePasswordConfirm,
   validatePhone,
   type ValidationCode,
-} from '../account/validation.ts';
+} from '../account/rules.ts';
 
 /*
  * After a failed submit the form keeps its errors, but an error whose field the user has since

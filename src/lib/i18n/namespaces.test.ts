@@ -25,7 +25,7 @@ function files(dir: string, pattern: RegExp): string[] {
 }
 
 /** Namespaces named by the strings of `source`. */
-export function namespacesIn(source: string): Set<string> {
+function namespacesIn(source: string): Set<string> {
   const found = new Set<string>();
   for (const match of source.matchAll(/['"`]([a-zA-Z]+)\.(?=[a-zA-Z_$])/g)) if (KNOWN.has(match[1]!)) found.add(match[1]!);
   return found;

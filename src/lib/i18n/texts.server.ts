@@ -4,7 +4,7 @@ import en from './locales/en.json';
 import { registerTexts, TEXTS_ATTRIBUTE, type Lang, type PageTexts } from './index.ts';
 
 // Server-side translation helpers, for the middleware, pages and tests.
-export { createI18n, createT } from './index.ts';
+export { createT } from './index.ts';
 
 // Each feature keeps its texts in locales/<lang>/<feature>.json under its own top-level key.
 const featureFiles = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { eager: true, import: 'default' });

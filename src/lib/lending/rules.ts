@@ -1,4 +1,4 @@
-import { membershipButton, membershipState, type MembershipInput, type MembershipLabel } from '../libraries/membership.ts';
+import { membershipButton, membershipState, type MembershipInput, type MembershipLabel } from '../libraries/membership-rules.ts';
 import { formatDate } from '../format/format.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATALOGUE_LIMITS, flagParam, limitParam, offsetParam, searchParam, uuidField as id } from '../contract/params.ts';
-import type { UserBrief } from '../catalogue/schema.ts';
+import type { UserBrief } from '../contract/users.ts';
 
 /*
  * Lending (spec 01 §4.3, §4.4, §7.2): which ePustaka hold a book, joining one, borrowing and

@@ -33,9 +33,6 @@ export const LOAN_LIMIT = { default: 5, min: 1, max: 100 } as const;
 /** An approved or added membership runs this many days, then it is expired (3) until extended. */
 export const MEMBERSHIP_DAYS = 365;
 
-/** Width below which /membership uses its compact layout (spec 02 §2.12). */
-export const MEMBERSHIP_COMPACT_PX = 460;
-
 /** The ePustaka join button's label (spec 02 §4.3); keys under `libraries.join.`. */
 export type LibraryJoinLabel = 'join' | 'askToJoin' | 'joined' | 'pending' | 'extend';
 

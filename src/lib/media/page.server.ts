@@ -10,7 +10,7 @@ import { descriptionText } from '../sanitize/sanitize.server.ts';
 import { articleHtml } from '../sanitize/article.server.ts';
 import type { MediaItem } from './schema.ts';
 import type { MediaType } from './rules.ts';
-import { publicOrigin } from '../../../server/http/public-origin.ts';
+import { publicOrigin } from '../../../server/web-entry.ts';
 
 export interface MediaPage {
   kind: MediaType;

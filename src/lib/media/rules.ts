@@ -7,11 +7,10 @@ import type { MediaHistoryItem } from './schema.ts';
  * pages and the API share them without reaching zod.
  */
 import { formatDate } from '../format/format.ts';
+import { MEDIA_PAGE, MEDIA_SORTS, MEDIA_TYPES, NEWS_PAGE, type MediaSort, type MediaType } from './values.ts';
 
-/** Article lists: 25, then 5 more per step (spec 03 §9). */
-export const NEWS_PAGE = { first: 25, step: 5, max: 100 } as const;
-/** /video and /audio: 20, then 15 more (spec 03 §2.2). */
-export const MEDIA_PAGE = { first: 20, step: 15, max: 100 } as const;
+export { MEDIA_PAGE, MEDIA_SORTS, NEWS_PAGE, type MediaSort, type MediaType };
+
 /** ePustaka collections of video and audio: 20, then 20 more (spec 03 §2.7–2.8). */
 export const COLLECTION_PAGE = { first: 20, step: 20 } as const;
 /** Media histories: 12 a page (issue "Histories"). */
@@ -19,12 +18,6 @@ export const MEDIA_HISTORY_PAGE = 12;
 /** Items of each kind the shelf's History tab shows before its 'see all' link. */
 export const SHELF_CONTENT_PREVIEW = 4;
 
-export const MEDIA_TYPES = ['video', 'audio'] as const;
-export type MediaType = (typeof MEDIA_TYPES)[number];
-
-/** Sorts of the media lists: newest, A–Z, Z–A (spec 03 §9). */
-export const MEDIA_SORTS = ['-created_at', 'media_title', '-media_title'] as const;
-export type MediaSort = (typeof MEDIA_SORTS)[number];
 
 /** Upload limits of spec 01 §5. */
 export const MAX_AUDIO_BYTES = 50 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { limitParam, offsetParam, searchParam, uuidField } from '../contract/params.ts';
-import { MEDIA_PAGE, MEDIA_SORTS, MEDIA_TYPES, type MediaType } from './rules.ts';
+import { MEDIA_PAGE, MEDIA_SORTS, MEDIA_TYPES, type MediaType } from './values.ts';
 
 /*
  * Videos and audio (spec 03 §2.2–2.8, §3 "Media item", §7.1): multimedia-list, multimedia-home,

@@ -1,7 +1,6 @@
-import type { TFunction } from 'i18next';
+
 import { api } from '../http/browser.ts';
 import { saveCollectionAccess } from './api.ts';
-import { notifyError } from '../shell/store.ts';
 
 /*
  * The players' calls: the place reached is saved when playback pauses and when the page is left
@@ -34,10 +33,5 @@ export function savePositionOnLeave(collectionId: string, seconds: number): void
     headers: { 'content-type': 'application/json', accept: 'application/json' },
     body: JSON.stringify({ epustaka_collection_id: collectionId, progress }),
   }).catch(() => lastSaved.delete(collectionId));
-}
-
-/** For tests of the store: forget what was sent. */
-export function resetSavedPositions(): void {
-  lastSaved = new Map();
 }
 

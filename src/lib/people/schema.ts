@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { limitParam, offsetParam, searchParam, uuidField as id } from '../contract/params.ts';
-import type { BookListItem, UserBrief } from '../catalogue/schema.ts';
+import type { BookListItem } from '../catalogue/schema.ts';
+import type { UserBrief } from '../contract/users.ts';
 import { FOLLOW_SORTS, PEOPLE_LIMITS } from './rules.ts';
 
 /*
@@ -62,8 +63,8 @@ export const profileQuerySchema = z.object({ user_id: id('invalid_user_id').opti
 export type ProfileQuery = z.input<typeof profileQuerySchema>;
 
 // The media and news histories are served by their own resources (schemas/media.ts, news.ts).
-export { mediaHistoryQuerySchema as multimediaHistoryQuerySchema, type MediaHistoryQuery as MultimediaHistoryQuery } from '../media/schema.ts';
-export { newsHistoryQuerySchema, type NewsHistoryQuery } from '../articles/schema.ts';
+export type { MediaHistoryQuery as MultimediaHistoryQuery } from '../media/schema.ts';
+export type { NewsHistoryQuery } from '../articles/schema.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Responses

@@ -1,6 +1,6 @@
 import { getApiFetch, INTERNAL_ORIGIN } from '../bff/api-fetch.server.ts';
 import { clientAddress } from '../auth/login-form.server.ts';
-import { forwardedChain } from '../../../server/http/local-client.ts';
+import { forwardedChain } from '../../../server/web-entry.ts';
 
 /**
  * Counts one scan of a code from the server (the signed-in landing, which redirects at once), as

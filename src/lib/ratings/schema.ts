@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATALOGUE_LIMITS, limitParam, offsetParam, uuidField as id } from '../contract/params.ts';
 import { REPORT_REASONS } from '../contract/values.ts';
-import type { Sender } from '../catalogue/schema.ts';
+import type { Sender } from '../contract/users.ts';
 
 /* Reviews and replies (spec 01 §4.5, §5; 02 §4.4): writing, editing, listing and reporting them. */
 

@@ -21,11 +21,6 @@ export async function fetchNavigation(http: HttpClient, bookId: string): Promise
   return (await http.get<ItemBody<BookNavigation>>('webhook/book-navigation', { book_id: bookId })).data;
 }
 
-/** GET webhook/bookmark-list (limit 9999, spec 01 §9). */
-export async function fetchBookmarks(http: HttpClient, bookId: string): Promise<Bookmark[]> {
-  return (await http.get<ListBody<Bookmark>>('webhook/bookmark-list', { book_id: bookId, limit: 9999 })).data;
-}
-
 /** POST webhook/sync-bookmark: the book's whole bookmark set. */
 export async function syncBookmarks(http: HttpClient, body: SyncBookmarkBody): Promise<Bookmark[]> {
   return (await http.post<ItemBody<Bookmark[]>>('webhook/sync-bookmark', body)).data;

@@ -10,9 +10,9 @@ import {
   READER_MARGINS,
   READER_THEMES,
   type ReadingPreferences,
-} from './preferences.ts';
+} from './preferences-rules.ts';
 
-export * from './preferences.ts';
+export * from './preferences-rules.ts';
 
 /**
  * A reader's reading comfort, kept per user on the server so every device opens books the same

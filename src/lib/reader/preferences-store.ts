@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { api } from '../http/browser.ts';
 import { putReadingPreferences } from './preferences-api.ts';
-import { DEFAULT_READING_PREFERENCES, type ReadingPreferences } from './preferences.ts';
+import { DEFAULT_READING_PREFERENCES, type ReadingPreferences } from './preferences-rules.ts';
 import { updateSpeed } from './reading-progress.ts';
 import { persistedAtom } from '../persist/persisted.ts';
 

@@ -1,6 +1,6 @@
 import type { HttpClient } from '../http/http.ts';
 import type { ListBody } from '../contract/common.ts';
-import type { BorrowRecord } from '../catalogue/schema.ts';
+import type { BorrowRecord } from '../lending/schema.ts';
 import type {
   BorrowShelfItem,
   BorrowShelfQuery,

@@ -1,21 +1,20 @@
 import type { BorrowShelfItem } from './schema.ts';
 import { LOAN_DAYS } from '../contract/values.ts';
 import { formatDate } from '../format/format.ts';
+import { CONTENT_TYPES, SHELF_LIMITS } from './values.ts';
+
+export { SHELF_LIMITS };
 
 /*
  * Rules of the shelf (spec 02 §2.13, §9): tabs, page sizes, the days a loan has left, the offer's
  * time left. Pure functions: the pages, islands and API share them (reading progress: progress.ts).
  */
 
-/** Shelves list 25, then 25 more per 'more' (spec 02 §9); the API accepts up to 100. */
-export const SHELF_LIMITS = { default: 25, max: 100 } as const;
 /** /book-history-list shows 20, then 20 more (spec 02 §9 "History lists"). */
 export const HISTORY_GRID_PAGE = 20;
 /** Items each tab of /shelf previews before its 'more' link. */
 export const SHELF_PREVIEW = 6;
 
-/** What an access-history row may point at; only books are recorded so far. */
-export const CONTENT_TYPES = ['BOOK', 'VIDEO', 'AUDIO', 'ARTICLE'] as const;
 
 export const SHELF_TABS = ['borrow', 'queue', 'history', 'review'] as const;
 export type ShelfTab = (typeof SHELF_TABS)[number];

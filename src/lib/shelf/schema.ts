@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { limitParam, offsetParam, searchParam } from '../catalogue/schema.ts';
-import { CONTENT_TYPES, SHELF_LIMITS } from './rules.ts';
+import { limitParam, offsetParam, searchParam } from '../contract/params.ts';
+import { CONTENT_TYPES, SHELF_LIMITS } from './values.ts';
 
 /*
  * The user's shelf (spec 02 §2.13, §3, §7 "Shelves and history"; 03 §7.2): loans, queue entries,

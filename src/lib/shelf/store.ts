@@ -7,7 +7,6 @@ import { postBorrow, postRating, putRating } from '../catalogue/api.ts';
 import type { BorrowShelfItem, HistoryItem, QueueShelfItem, ReviewShelfItem } from './schema.ts';
 import { formatDueDate, HISTORY_GRID_PAGE, SHELF_LIMITS } from './rules.ts';
 import { catalogueErrorText, createListStore, type ListStore } from '../catalogue/store.ts';
-import { startRecommendation } from '../social/store.ts';
 import { notify } from '../shell/store.ts';
 
 /*
@@ -208,7 +207,6 @@ export interface BookAction {
 export const $bookAction = atom<BookAction | null>(null);
 
 export function openBookAction(kind: BookAction['kind'], book: { book_id: string; book_title: string }): void {
-  if (kind === 'recommend') startRecommendation();
   $bookAction.set({ kind, book: { id: book.book_id, book_title: book.book_title } });
 }
 

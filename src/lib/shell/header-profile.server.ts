@@ -1,9 +1,8 @@
 import { fetchProfile } from './api.ts';
-import type { Profile } from './schema.ts';
+import type { HeaderProfile } from './schema.ts';
 import { serverApi } from '../bff/api-client.server.ts';
 
-/** What the signed-in header shows of its user, rendered on the server. */
-export type HeaderProfile = Pick<Profile, 'id' | 'name' | 'email' | 'avatar_url'>;
+export type { HeaderProfile };
 
 type Context = Parameters<typeof serverApi>[0];
 

@@ -31,3 +31,6 @@ export interface Profile {
   organizations: { id: string; name: string; logo_url: string | null };
   role: { role_code: number };
 }
+
+/** What the signed-in header shows of its user, rendered on the server. */
+export type HeaderProfile = Pick<Profile, 'id' | 'name' | 'email' | 'avatar_url'>;

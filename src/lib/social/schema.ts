@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CATALOGUE_LIMITS, limitParam, offsetParam, searchParam, uuidField as id } from '../contract/params.ts';
-import type { UserBrief } from '../catalogue/schema.ts';
+import type { UserBrief } from '../contract/users.ts';
 import { FOLLOW_SORTS } from '../people/rules.ts';
 
 /* Following people and recommending books to followers (spec 01 §4.6, §7.1). */

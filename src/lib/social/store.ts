@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import type { TFunction } from 'i18next';
 import { api } from '../http/browser.ts';
 import * as calls from '../catalogue/api.ts';
-import type { UserBrief } from '../catalogue/schema.ts';
+import type { UserBrief } from '../contract/users.ts';
 import { $bookRef, currentBook, followers, notifyCatalogueError } from '../catalogue/store.ts';
 import { notify } from '../shell/store.ts';
 

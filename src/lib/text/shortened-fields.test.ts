@@ -6,7 +6,7 @@ import { newsArticleJsonLd } from '../seo/content.ts';
 import { cutCitation } from '../reader/reading.ts';
 import { initials } from '../account/avatar.ts';
 import { parseSearchQuery } from '../search/rules.ts';
-import { parsePublicBookQuery } from '../catalogue/public-books.ts';
+import { parsePublicBookQuery } from '../catalogue/public-books-rules.ts';
 import { parseContentListQuery } from '../media/content-list.ts';
 import { parseBookQuery } from '../catalogue/book.ts';
 import { guard } from '../site/routes.ts';

@@ -19,8 +19,3 @@ export const HARD_TEXTS: readonly string[] = [
   'שָׁלוֹם עוֹלָם, בְּרוּכִים הַבָּאִים לַסִּפְרִיָּה '.repeat(10),
   `Halo ${'😀👨‍👩‍👧‍👦🏳️‍🌈🇮🇩e\u0301👍🏽'.repeat(40)}`,
 ];
-
-/** True when `text` is well-formed UTF-16: no half of a surrogate pair on its own. */
-export function hasNoLoneSurrogate(text: string): boolean {
-  return text.isWellFormed();
-}

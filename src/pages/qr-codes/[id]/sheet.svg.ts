@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { serverApi } from '../../../lib/bff/api-client.server.ts';
 import { printLayout, printSheet } from '../../../lib/qr/print-page.server.ts';
-import { publicOrigin } from '../../../../server/http/public-origin.ts';
+import { publicOrigin } from '../../../../server/web-entry.ts';
 
 /** /qr-codes/{id}/sheet.svg?layout=poster|labels: the owner's print sheet as an SVG file. */
 export const GET: APIRoute = async (context) => {

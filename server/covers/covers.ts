@@ -1,8 +1,8 @@
-import { coverPalettes } from './cover-palettes.ts';
-import { motifs } from './cover-motifs.ts';
-import { createRandom, hashSeed } from './cover-random.ts';
-import { escapeXml } from './cover-text.ts';
-import { LAYOUT_NAMES, layouts } from './cover-layouts.ts';
+import { coverPalettes } from './palettes.ts';
+import { motifs } from './motifs.ts';
+import { createRandom, hashSeed } from './random.ts';
+import { escapeXml } from './text.ts';
+import { LAYOUT_NAMES, layouts } from './layouts.ts';
 
 /** What a generated cover shows. */
 export interface CoverInput {

@@ -1,7 +1,7 @@
-import type { CoverPalette } from './cover-palettes.ts';
-import type { Motif } from './cover-motifs.ts';
-import { r1 } from './cover-random.ts';
-import { escapeXml, estimateWidth, layoutTitle, truncateToWidth } from './cover-text.ts';
+import type { CoverPalette } from './palettes.ts';
+import type { Motif } from './motifs.ts';
+import { r1 } from './random.ts';
+import { escapeXml, estimateWidth, layoutTitle, truncateToWidth } from './text.ts';
 
 /*
  * How a generated cover arranges its parts, so that a grid of them can be told apart at a glance:

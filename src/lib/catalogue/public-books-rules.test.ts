@@ -1,5 +1,5 @@
 import { describe, expect, it, test } from 'vitest';
-import { isPlainPublicBookList, parsePublicBookQuery, publicBookPageCount, publicBooksHref, PUBLIC_BOOK_MAX_PAGE, PUBLIC_CATEGORY_LINKS, shownCategories } from './public-books.ts';
+import { isPlainPublicBookList, parsePublicBookQuery, publicBookPageCount, publicBooksHref, PUBLIC_BOOK_MAX_PAGE, PUBLIC_CATEGORY_LINKS, shownCategories } from './public-books-rules.ts';
 
 const CATEGORY = '3f2b8c1e-7a4d-4e9b-8c21-5d6f7a8b9c0d';
 const parse = (search: string) => parsePublicBookQuery(new URLSearchParams(search));

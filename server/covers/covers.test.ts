@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { coverSvg } from './covers.ts';
-import { escapeXml, estimateWidth, layoutTitle, MAX_TITLE_LINES, wrapWords } from './cover-text.ts';
-import { authors, books, categories } from './index.ts';
+import { escapeXml, estimateWidth, layoutTitle, MAX_TITLE_LINES, wrapWords } from './text.ts';
+import { authors, books, categories } from '../seed/content/index.ts';
 
 const base = { title: 'Gerimis di Kota Kembang', author: 'Euis Nurjanah Suryadi', category: 'Fiksi', seed: 'buku-1' };
 

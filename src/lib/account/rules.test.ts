@@ -13,7 +13,7 @@ import {
   validatePhone,
   normalizePhone,
   validateProfileForm,
-} from './validation.ts';
+} from './rules.ts';
 
 describe('validateName', () => {
   test.each([

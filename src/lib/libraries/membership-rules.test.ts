@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { membershipButton, membershipState, membershipWarning, type MembershipInput } from './membership.ts';
+import { membershipButton, membershipState, membershipWarning, type MembershipInput } from './membership-rules.ts';
 
 const base: MembershipInput = {
   has_join: true,

@@ -1,5 +1,5 @@
-import type { CoverPalette } from './cover-palettes.ts';
-import { r1, type Random } from './cover-random.ts';
+import type { CoverPalette } from './palettes.ts';
+import { r1, type Random } from './random.ts';
 
 /** Markup of one ornament: pattern definitions and the shapes that use them. */
 export interface Motif {

@@ -1,0 +1,6 @@
+/** One schema change: `up` applies it, `down` reverts it; `id` orders it (a timestamp). */
+export interface Migration {
+  id: string;
+  up: string;
+  down: string;
+}
