@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite (`npm test`):
+#   0. static checks: types (tsc, astro check), import rules (dependency-cruiser), lint (Biome),
+#      unused files, exports and dependencies (knip)
 #   1. unit + API tests on the embedded database (PGlite)
 #   2. API tests again on a throwaway PostgreSQL cluster
 #   3. end-to-end tests in Chromium against the built app
@@ -45,6 +47,9 @@ step() {
   fi
   results+=("$report:$rc")
 }
+
+# --- 0. Static checks ---------------------------------------------------------
+step "checks" checks.json npm run --silent check
 
 # --- 1. Unit and API tests on PGlite -----------------------------------------
 # The API tests make video thumbnails with ffmpeg: installed here when missing (as root), else the
