@@ -48,8 +48,8 @@ export function isSavedBook(value: unknown): value is SavedBook {
 /**
  * Addresses of build assets (`/_astro/<name>`) that `text` (a page, a script or a style sheet)
  * refers to: script and style links, island components and the chunks a script imports. A
- * relative `./name.js` counts only where it is imported (`from "./x.js"`, `import("./x.js")`) or
- * a style sheet's `url(./x)`: other strings that look like file names (a library's default
+ * relative `./name.js` counts only where it is imported (after `from`, or inside a dynamic
+ * `import(…)`) or in a style sheet's `url(…)`: other strings that look like file names (a library's default
  * worker name, a WebAssembly import table's keys) name no file of the build.
  */
 export function assetReferences(text: string): string[] {
