@@ -2,6 +2,7 @@ import type { Browser, Locator, Page } from 'playwright/test';
 import { expect, test } from './support/console-guard.ts';
 import { demoUsers, signIn } from './support/auth.ts';
 import { hydrated } from './support/pages.ts';
+import { borrow, ingest } from './support/books.ts';
 
 /*
  * The site on a 390 px phone: anchored content clear of the sticky header, help guides in frames
@@ -75,7 +76,7 @@ test('the friendship search box takes the whole row on a phone', async ({ browse
 function smallControls(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const small: string[] = [];
-    const controls = document.querySelectorAll<HTMLElement>('.btn, button:not(.link), [role="tab"], select, .input, .menu li > a');
+    const controls = document.querySelectorAll<HTMLElement>('.btn, button:not(.link), [role="tab"], select, .input, .menu li > a, input[type="radio"], input[type="range"]');
     for (const element of controls) {
       const rect = element.getBoundingClientRect();
       if (rect.width === 0 || rect.height === 0 || getComputedStyle(element).visibility === 'hidden') continue;
@@ -110,5 +111,29 @@ test('every control on a phone is at least 44 px each way: follow, comment actio
     found.push(...(await smallControls(page)).map((control) => `${path}: ${control}`));
   }
   expect(found).toEqual([]);
+  await page.context().close();
+});
+
+test('the star rating on a phone is chosen with a 44 px slider in half steps', async ({ browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const book = await ingest(baseURL!, 'panduan.pdf', ['--title', 'Buku Bintang', '--drm']);
+  const page = await phone(browser, baseURL!, demoUsers.siswa);
+  await borrow(page, book);
+  await page.goto(`/book/${book.book_id}#tab-review`);
+  await hydrated(page);
+  const form = page.locator('#review-form');
+  const slider = form.getByRole('slider', { name: 'Rating bintang' });
+  await expect(slider).toBeVisible();
+  // The half stars only show the choice here: no radio button is on screen.
+  await expect(form.getByRole('radio')).toHaveCount(0);
+  await slider.fill('4.5');
+  await expect(slider).toHaveAttribute('aria-valuetext', /^4,5 · /);
+  expect(await page.evaluate(() => {
+    const form = document.querySelector('#review-form')!;
+    return [...form.querySelectorAll<HTMLElement>('input, button, textarea')].filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.width > 0 && r.height > 0 && (r.width < 43.5 || r.height < 43.5);
+    }).map((el) => `${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent}`);
+  })).toEqual([]);
   await page.context().close();
 });
