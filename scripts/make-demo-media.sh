@@ -2,7 +2,7 @@
 # Regenerates the demo media (committed, so the seed and CI need neither tool):
 #   server/seed/media/files/  three narrated videos (WebM: VP9 + Opus) made of book covers from
 #                              ../shared/fixtures/books, three audio narrations (Ogg Opus), and
-#                              their thumbnails (JPEG);
+#                              their thumbnails (JPEG), each a card of the item's own title;
 #   public/media/news/        the article pictures, one per category.
 # Needs ffmpeg and espeak-ng (Debian: apt-get install -y ffmpeg espeak-ng). Indonesian voice.
 set -euo pipefail
@@ -42,13 +42,26 @@ video() { # video <name> <narration> <slide>... : each slide shown for an equal 
   ffmpeg -loglevel error -y -f concat -safe 0 -i "$WORK/$name.txt" -i "$WORK/$name.wav" \
     -c:v libvpx-vp9 -b:v 90k -deadline good -cpu-used 4 -row-mt 1 -r 10 -g 50 -pix_fmt yuv420p \
     -c:a libopus -b:a 24k -ac 1 -shortest "$OUT/$name.webm"
-  ffmpeg -loglevel error -y -ss 1 -i "$OUT/$name.webm" -frames:v 1 -vf scale=480:-2 -q:v 5 "$OUT/$name.jpg"
 }
 
-audio() { # audio <name> <narration> <cover.jpg>
+thumb() { # thumb <name> <title>: a video's thumbnail, a card of its title (its frames show book covers)
+  card "$OUT/$1.jpg" 480x270 0x134e4a "$2"
+}
+
+card() { # card <out.jpg> <WxH> <colour> <title>: the title on a colour, wrapped inside the central
+  # square, so a list's crop (wide or square) never cuts a word
+  local size=$2 height=${2#*x}
+  local chars=$(( height / 20 )) fontsize=$(( height / 12 ))
+  printf '%s\n' "$4" | fold -s -w "$chars" | sed 's/ *$//' > "$WORK/card.txt"
+  ffmpeg -loglevel error -y -f lavfi -i "color=c=$3:s=$size" \
+    -vf "drawtext=fontfile=$FONT:textfile=$WORK/card.txt:fontcolor=white:fontsize=$fontsize:line_spacing=$(( fontsize / 3 )):x=(w-text_w)/2:y=(h-text_h)/2" \
+    -frames:v 1 -q:v 5 "$1"
+}
+
+audio() { # audio <name> <narration> <title>: the narration and a card of its title
   say "$2" "$WORK/$1.wav"
   ffmpeg -loglevel error -y -i "$WORK/$1.wav" -c:a libopus -b:a 24k -ac 1 "$OUT/$1.ogg"
-  ffmpeg -loglevel error -y -i "$3" -vf "scale=360:360:force_original_aspect_ratio=increase,crop=360:360" -frames:v 1 -q:v 5 "$OUT/$1.jpg"
+  card "$OUT/$1.jpg" 360x360 0x134e4a "$3"
 }
 
 slide "$WORK/cover1.jpg" 'Moby-Dick' "$WORK/s1.png"
@@ -62,14 +75,16 @@ video cara-meminjam "Cara meminjam buku digital di ePustaka. Pertama, bergabungl
   "$WORK/s2.png" "$WORK/s1.png"
 video tur-perpustakaan "Ini adalah tur singkat perpustakaan sekolah. Koleksi kami terdiri dari buku pelajaran, novel, dan puisi dari seluruh dunia. Siswa dapat membaca di ruang baca atau meminjam buku digital dari rumah." \
   "$WORK/s3.png" "$WORK/s4.png"
+thumb rekomendasi-klasik 'Rekomendasi Empat Buku Klasik Dunia'
+thumb cara-meminjam 'Cara Meminjam Buku Digital'
+thumb tur-perpustakaan 'Tur Singkat Perpustakaan SMA Harapan Bangsa'
 
-audio dongeng-kancil "Dongeng Kancil dan Buaya. Suatu hari, Kancil ingin menyeberangi sungai yang penuh buaya. Kancil berkata bahwa raja hutan ingin menghitung jumlah buaya. Para buaya pun berbaris dari tepi ke tepi. Kancil melompat di atas punggung mereka sambil menghitung, lalu sampai di seberang dengan selamat." "$WORK/cover2.jpg"
-audio tips-membaca "Tips membaca untuk pelajar. Bacalah di tempat yang tenang dan cukup terang. Tentukan tujuan sebelum membaca, lalu catat hal penting dengan kata katamu sendiri. Istirahatkan mata setiap dua puluh menit." "$WORK/cover1.jpg"
-audio pengumuman-perpustakaan "Pengumuman perpustakaan. Selama pekan ujian, ruang baca dibuka mulai pukul enam tiga puluh pagi. Buku digital tetap dapat dipinjam kapan saja melalui ePustaka." "$WORK/cover4.jpg"
+audio dongeng-kancil "Dongeng Kancil dan Buaya. Suatu hari, Kancil ingin menyeberangi sungai yang penuh buaya. Kancil berkata bahwa raja hutan ingin menghitung jumlah buaya. Para buaya pun berbaris dari tepi ke tepi. Kancil melompat di atas punggung mereka sambil menghitung, lalu sampai di seberang dengan selamat." 'Dongeng Kancil dan Buaya'
+audio tips-membaca "Tips membaca untuk pelajar. Bacalah di tempat yang tenang dan cukup terang. Tentukan tujuan sebelum membaca, lalu catat hal penting dengan kata katamu sendiri. Istirahatkan mata setiap dua puluh menit." 'Tips Membaca untuk Pelajar'
+audio pengumuman-perpustakaan "Pengumuman perpustakaan. Selama pekan ujian, ruang baca dibuka mulai pukul enam tiga puluh pagi. Buku digital tetap dapat dipinjam kapan saja melalui ePustaka." 'Pengumuman Jam Layanan Pekan Ujian'
 
-news() { # news <category> <colour> <caption>
-  ffmpeg -loglevel error -y -f lavfi -i "color=c=$2:s=640x360" -vf "drawtext=fontfile=$FONT:text='$3':fontcolor=white:fontsize=44:x=(w-text_w)/2:y=(h-text_h)/2" \
-    -frames:v 1 -q:v 6 "$NEWS/$1.jpg"
+news() { # news <category> <colour> <caption>: the category's picture, its caption whole in any crop
+  card "$NEWS/$1.jpg" 640x360 "$2" "$3"
 }
 news pengumuman 0x0f766e 'Pengumuman'
 news kegiatan 0xb45309 'Kegiatan Perpustakaan'

@@ -155,7 +155,7 @@ describe('pushing notifications', () => {
     expect(push.body.toString('utf8')).not.toContain('Laskar');
     const payload = JSON.parse(decrypt(push.body, d));
     expect(Object.keys(payload).sort()).toEqual(['body', 'link', 'title']);
-    expect(payload.title).toBe('Buku antreanmu sudah tersedia');
+    expect(payload.title).toBe('Buku antrean Anda sudah tersedia');
     expect(payload.body).toContain('“Laskar Pelangi” di Perpustakaan Kota');
     expect(payload.link).toBe(`/book/${offer.book_id}/${offer.epustaka_id}`);
   });

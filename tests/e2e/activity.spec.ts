@@ -53,7 +53,7 @@ test.describe('timeline', () => {
     const fan = await newUser(browser, 'Pengikut Linimasa');
 
     await fan.page.goto('/timeline');
-    await expect(fan.page.getByTestId('feed-empty')).toContainText('Oops... Belum Terdapat Aktifitas');
+    await expect(fan.page.getByTestId('feed-empty')).toContainText('Oops... Belum Terdapat Aktivitas');
     expect((await fan.page.request.post('/webhook/user-follow', { data: { user_id: reviewerId } })).status()).toBe(201);
 
     await joinLibrary(page.request, book.epustaka_id, reviewerId);

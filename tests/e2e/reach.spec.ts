@@ -57,7 +57,7 @@ test.describe('QR codes', () => {
     await expect(card.locator('[data-qr-scans]')).toHaveAttribute('data-qr-scans', '0');
 
     // The poster in the image preview dialog, before printing.
-    await card.getByRole('button', { name: 'Pratinjau poster' }).click();
+    await card.getByRole('link', { name: 'Pratinjau poster' }).click();
     const preview = page.getByRole('dialog', { name: `Poster kode QR: ${title}` });
     await expect(preview.getByRole('img', { name: `Poster kode QR: ${title}` })).toBeVisible();
     await expect.poll(() => preview.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);

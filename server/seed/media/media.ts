@@ -5,8 +5,11 @@ import { epustakas } from '../content/epustaka.ts';
 import { ingestMedia } from '../../media/ingest.ts';
 import type { ObjectStore } from '../../storage/object-store.ts';
 
-/** The demo videos and audio (made by scripts/make-demo-media.sh), ingested like a librarian's. */
-const DEMO_MEDIA: { file: string; title: string; epustaka: string; daysAgo: number; description: string }[] = [
+/**
+ * The demo videos and audio (made by scripts/make-demo-media.sh), ingested like a librarian's;
+ * each thumbnail is a card of the item's own title.
+ */
+export const DEMO_MEDIA: { file: string; title: string; epustaka: string; daysAgo: number; description: string }[] = [
   {
     file: 'rekomendasi-klasik.webm',
     title: 'Rekomendasi Empat Buku Klasik Dunia',

@@ -58,7 +58,7 @@ export const demoNews: SeedNews[] = [
     epustaka: 'nusantara',
     daysAgo: 4,
     paragraphs: [
-      'Pertama, pastikan kamu sudah bergabung dengan ePustaka yang memiliki buku tersebut. Tanpa keanggotaan aktif, tombol pinjam belum bisa digunakan.',
+      'Pertama, pastikan Anda sudah bergabung dengan ePustaka yang memiliki buku tersebut. Tanpa keanggotaan aktif, tombol pinjam belum bisa digunakan.',
       'Kedua, perhatikan jumlah salinan yang tersedia. Jika habis, masuklah ke antrean; salinan yang kembali akan ditawarkan kepadamu selama 24 jam.',
       'Ketiga, manfaatkan fitur perpanjangan sekali selama tidak ada yang mengantre. Keempat, kembalikan buku yang sudah selesai dibaca agar teman lain bisa meminjam. Kelima, tulis ulasan singkat untuk membantu pembaca berikutnya memilih buku.',
     ],
@@ -166,7 +166,7 @@ export const demoNews: SeedNews[] = [
     paragraphs: [
       'Kotak pencarian ePustaka mencari kata pada judul dan nama penulis. Gunakan dua atau tiga kata kunci yang spesifik, misalnya "sejarah maritim" daripada hanya "sejarah".',
       'Saring hasil berdasarkan kategori dan tahun terbit untuk mendapatkan referensi yang lebih baru. Buku terbuka dapat langsung dibaca tanpa antre.',
-      'Jangan lupa mencatat judul, penulis, dan tahun terbit setiap buku yang kamu kutip agar daftar pustaka tugasmu lengkap.',
+      'Jangan lupa mencatat judul, penulis, dan tahun terbit setiap buku yang Anda kutip agar daftar pustaka tugas Anda lengkap.',
     ],
   },
   {

@@ -100,7 +100,7 @@ function Audio({ item, userId, start, epustakaId }: Omit<Props, 'lang'>) {
 
   const onKey = (event: KeyboardEvent) => {
     const target = event.target as HTMLElement;
-    if (target.tagName === 'AUDIO' || target.tagName === 'BUTTON' || target.tagName === 'A') return;
+    if (target.tagName === 'INPUT' || target.tagName === 'BUTTON' || target.tagName === 'A') return;
     if (event.key === 'ArrowLeft') skip(-SKIP_SECONDS);
     else if (event.key === 'ArrowRight') skip(SKIP_SECONDS);
     else if (event.key === ' ' || event.key === 'k') toggle();
@@ -122,8 +122,6 @@ function Audio({ item, userId, start, epustakaId }: Omit<Props, 'lang'>) {
             ref={audio}
             className="w-full"
             src={item.media_file_url}
-            controls
-            controlsList="nodownload"
             preload="metadata"
             onContextMenu={(event) => event.preventDefault()}
             onPlay={() => setPlaying(true)}
@@ -132,6 +130,20 @@ function Audio({ item, userId, start, epustakaId }: Omit<Props, 'lang'>) {
             data-start={startedAt ?? undefined}
           />
         ) : null}
+        {/* One player: the element plays, these controls drive it (the browser's own controls stay off). */}
+        <input
+          type="range"
+          className="range range-primary range-sm w-full"
+          min={0}
+          max={Math.max(1, Math.round(item.media_duration))}
+          step={1}
+          value={Math.min(Math.round(time), Math.max(1, Math.round(item.media_duration)))}
+          aria-label={t('media.player.seek')}
+          aria-valuetext={`${formatDuration(time)} / ${formatDuration(item.media_duration)}`}
+          disabled={!item.can_play}
+          onChange={(event) => skip(Number(event.currentTarget.value) - (audio.current?.currentTime ?? 0))}
+          data-audio-seek
+        />
         <div className="flex items-center gap-2">
           <button type="button" className="btn btn-circle btn-ghost" aria-label={t('media.player.back5')} onClick={() => skip(-SKIP_SECONDS)} disabled={!item.can_play}>
             −5

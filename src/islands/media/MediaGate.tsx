@@ -14,7 +14,8 @@ interface Props {
 
 /**
  * The join / private-content dialog a non-member sees instead of playback (spec 03 §2.3–2.4,
- * §4.5): why the item is closed, and the join button (or renew, for an expired membership).
+ * §4.5): why the item is closed, and the join button (or renew, for an expired membership, or the
+ * disabled waiting label while a request waits). The dialog's own close control is its only close.
  */
 export function MediaGate({ open, onClose, epustaka, userId }: Props) {
   const { t } = useTranslation();
@@ -37,16 +38,11 @@ export function MediaGate({ open, onClose, epustaka, userId }: Props) {
       onClose={onClose}
       title={t('media.private.title')}
       footer={
-        <>
-          <button type="button" className="btn btn-ghost" onClick={onClose}>
-            {t('media.private.close')}
+        epustaka ? (
+          <button type="button" className="btn btn-primary" disabled={!canJoin || busy} onClick={() => void join()} data-gate-join>
+            {t(`catalogue.membership.${label}`)}
           </button>
-          {epustaka && (
-            <button type="button" className="btn btn-primary" disabled={!canJoin || busy} onClick={() => void join()} data-gate-join>
-              {t(`catalogue.membership.${label}`)}
-            </button>
-          )}
-        </>
+        ) : undefined
       }
     >
       <p data-media-gate>

@@ -14,7 +14,8 @@ import { guardDocument } from '../../lib/reader/guard-store.ts';
 import { $navigation, $page, $pageCount, $readerFailure, $readerStatus, beginReading, loadNavigation, showPage } from '../../lib/reader/store.ts';
 import { notify } from '../../lib/shell/store.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
-import { ErrorScreen, LoadingScreen, ReaderDialogs } from './ReaderScreens.tsx';
+import { isGenericEntry } from '../../lib/catalogue/book.ts';
+import { ErrorScreen, LoadingScreen, ProblemScreen, ReaderDialogs } from './ReaderScreens.tsx';
 import { ReaderFrame } from './ReaderFrame.tsx';
 import { ReaderToolbar } from './ReaderToolbar.tsx';
 import { useReaderGuard } from './useReaderGuard.ts';
@@ -95,7 +96,7 @@ function EpubReaderApp({ bookId, data, problem, preferences: initialPreferences 
     // Usually already started by the page's early script (src/lib/reader/early.ts).
     const fetcher = startEpubFetch(data, attempt > 0);
     const packageUrl = new URL(epub.package_path, fetcher.base).toString();
-    const starting = beginReading(data);
+    const starting = beginReading(data, { genericEntry: isGenericEntry(new URLSearchParams(window.location.search)) });
 
     (async () => {
       const [ePub, { Contents, EpubCFI }] = await Promise.all([loadEpubJs(), import('epubjs')]);
@@ -270,8 +271,7 @@ function EpubReaderApp({ bookId, data, problem, preferences: initialPreferences 
 
 
   if (!data?.epub) {
-    const notice = problem === 'no_loan' ? t('reader.noLoan') : problem === 'not_member' ? t('access.notMember') : problem === 'not_readable' ? t('reader.notReadable') : undefined;
-    return <ErrorScreen notice={notice} bookHref={`/book/${bookId}`} onReload={problem === 'error' ? () => window.location.reload() : undefined} />;
+    return <ProblemScreen problem={problem} bookId={bookId} />;
   }
 
   const locations = navigation?.locations ?? null;

@@ -15,7 +15,8 @@ import type { ObjectSource } from '../../lib/reader/source.ts';
 import { $navigation, $page, $pageCount, $readerFailure, $readerStatus, beginReading, loadNavigation, readerData, showPage } from '../../lib/reader/store.ts';
 import { notify } from '../../lib/shell/store.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
-import { ErrorScreen, LoadingScreen, ReaderDialogs } from './ReaderScreens.tsx';
+import { isGenericEntry } from '../../lib/catalogue/book.ts';
+import { ErrorScreen, LoadingScreen, ProblemScreen, ReaderDialogs } from './ReaderScreens.tsx';
 import { ReaderFrame } from './ReaderFrame.tsx';
 import { ReaderToolbar } from './ReaderToolbar.tsx';
 import { PdfPages, type PdfPagesHandle } from './PdfPages.tsx';
@@ -131,7 +132,7 @@ function PdfReaderApp({ bookId, data, problem, preferences: initialPreferences }
     const file = startPdfFetch(data, attempt > 0);
     source.current = file;
     const libLoading = loadPdfJs();
-    const starting = beginReading(data);
+    const starting = beginReading(data, { genericEntry: isGenericEntry(new URLSearchParams(window.location.search)) });
     (async () => {
       const lib = await libLoading;
       performance.mark('reader:engine');
@@ -198,8 +199,7 @@ function PdfReaderApp({ bookId, data, problem, preferences: initialPreferences }
   const searchBar = <SearchBar view={search} onSearch={(query, options) => void runSearch(query, options)} onStep={step} onClear={clear} />;
 
   if (!data) {
-    const notice = problem === 'no_loan' ? t('reader.noLoan') : problem === 'not_member' ? t('access.notMember') : problem === 'not_readable' ? t('reader.notReadable') : undefined;
-    return <ErrorScreen notice={notice} bookHref={`/book/${bookId}`} onReload={problem === 'error' ? () => window.location.reload() : undefined} />;
+    return <ProblemScreen problem={problem} bookId={bookId} />;
   }
 
   return (

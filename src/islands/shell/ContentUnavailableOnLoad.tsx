@@ -1,14 +1,15 @@
 import { useEffect } from 'react';
-import type { UnavailableKind } from '../../lib/site/unavailable.ts';
+import type { UnavailableKind, UnavailableLibrary } from '../../lib/site/unavailable.ts';
 import { showContentUnavailable } from '../../lib/shell/dialogs-store.ts';
 
 /**
  * Opens the layout's content-unavailable dialog (spec 03 §2.20) once the page has loaded: on a
  * detail page of an item that is gone, or private to a library the member does not belong to.
- * Renders nothing itself; the page below it still says the same without script.
+ * `library` is the library holding private content, so the dialog can offer joining it. Renders
+ * nothing itself; the page below it still says the same without script.
  */
-export function ContentUnavailableOnLoad({ kind }: { kind: UnavailableKind }) {
-  useEffect(() => showContentUnavailable(kind), [kind]);
+export function ContentUnavailableOnLoad({ kind, library = null }: { kind: UnavailableKind; library?: UnavailableLibrary | null }) {
+  useEffect(() => showContentUnavailable(kind, library), [kind, library?.id, library?.state]);
   return null;
 }
 

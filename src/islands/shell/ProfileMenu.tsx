@@ -10,6 +10,8 @@ import { Icon } from './Icon.tsx';
 import { usePopover } from './usePopover.ts';
 import { useMounted } from './useMounted.ts';
 import { isBuiltPage } from '../../lib/site/built-pages.ts';
+import { listSavedBooks } from '../../lib/offline/save.ts';
+import { ConfirmModal } from './ConfirmModal.tsx';
 
 interface Props {
   lang: Lang;
@@ -26,6 +28,9 @@ const LOGOUT_FORM_ID = 'profile-menu-logout';
  * The signed-in user's avatar and name, opening links to their profile and settings and 'Keluar'.
  * The menu opens and 'Keluar' works before the island hydrates: a native popover, and a form that
  * posts to /logout; once hydrated, signing out also clears this browser's stored state itself.
+ * Signing out deletes the books saved on this device for reading offline (with the rest of the
+ * site's storage): when there are any, the menu says so and asks first. Without script no book
+ * can have been saved, so the plain form needs no question.
  */
 export function ProfileMenu({ lang, path, initial = null }: Props) {
   return (
@@ -50,10 +55,22 @@ function ProfileMenuButton({ path, initial }: { path: string; initial: HeaderPro
     void (initial && $profile.get()?.id !== initial.id ? loadProfile() : syncProfile(path));
   }, [path, initial]);
 
+  const [savedCount, setSavedCount] = useState(0);
+  const leave = () => {
+    setSavedCount(0);
+    setLeaving(true);
+    void logout();
+  };
   const signOut = (event: FormEvent) => {
     event.preventDefault();
     setLeaving(true);
-    void logout();
+    void listSavedBooks()
+      .catch(() => [])
+      .then((saved) => {
+        if (saved.length === 0) return leave();
+        setLeaving(false);
+        setSavedCount(saved.length);
+      });
   };
 
   return (
@@ -107,6 +124,16 @@ function ProfileMenuButton({ path, initial }: { path: string; initial: HeaderPro
         </ul>
         <form id={LOGOUT_FORM_ID} method="post" action="/logout" onSubmit={signOut} hidden />
       </div>
+      <ConfirmModal
+        open={savedCount > 0}
+        title={t('header.logoutTitle')}
+        confirmLabel={t('header.logoutConfirm')}
+        cancelLabel={t('header.logoutCancel')}
+        onConfirm={leave}
+        onCancel={() => setSavedCount(0)}
+      >
+        <p data-logout-offline>{t('header.logoutOffline', { count: savedCount })}</p>
+      </ConfirmModal>
     </div>
   );
 }
@@ -118,4 +145,4 @@ function pickProfile(stored: HeaderProfile | null, initial: HeaderProfile | null
 }
 
 /** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-ProfileMenu.texts = ['header'];
+ProfileMenu.texts = ['common', 'header'];

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { $contentUnavailable, $imagePreview } from '../../lib/shell/dialogs-store.ts';
-import { closeTarget } from '../../lib/site/unavailable.ts';
+import { closeTarget, unavailableAction } from '../../lib/site/unavailable.ts';
 import { I18nRoot, useTranslation } from './I18nRoot.tsx';
 import { Modal } from './Modal.tsx';
 
@@ -26,24 +26,37 @@ function ContentUnavailableDialog() {
   // first render matches the server's (closed) markup.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const kind = hydrated ? stored : null;
+  const shown = hydrated ? stored : null;
+  const kind = shown?.kind ?? null;
+  const library = shown?.library ?? null;
   const close = () => {
     const target = kind ? closeTarget(kind) : null;
     $contentUnavailable.set(null);
     if (target) window.location.assign(target);
   };
+  const action = unavailableAction(library);
+  // Private content closes with the dialog's own close control only; the footer offers what to do.
+  const footer =
+    kind === 'not_found' ? (
+      <button type="button" className="btn btn-primary" onClick={close}>
+        {t('common.backHome')}
+      </button>
+    ) : library && action !== 'none' ? (
+      <a className="btn btn-primary" href={`/epustaka/${library.id}`} data-unavailable-join>
+        {t(action === 'extend' ? 'reach.unavailable.extend' : 'reach.unavailable.join', { epustaka: library.name })}
+      </a>
+    ) : undefined;
+  const text =
+    kind !== 'private'
+      ? t('reach.unavailable.notFoundText')
+      : library?.state === 'pending'
+        ? t('reach.unavailable.privatePending', { epustaka: library.name })
+        : library
+          ? t(library.state === 'expired' ? 'reach.unavailable.privateExpired' : 'reach.unavailable.privateOf', { epustaka: library.name })
+          : t('reach.unavailable.privateText');
   return (
-    <Modal
-      open={kind !== null}
-      onClose={close}
-      title={t(kind === 'private' ? 'reach.unavailable.privateTitle' : 'reach.unavailable.notFoundTitle')}
-      footer={
-        <button type="button" className="btn btn-primary" onClick={close}>
-          {kind === 'private' ? t('common.close') : t('common.backHome')}
-        </button>
-      }
-    >
-      <p data-content-unavailable={kind ?? undefined}>{t(kind === 'private' ? 'reach.unavailable.privateText' : 'reach.unavailable.notFoundText')}</p>
+    <Modal open={kind !== null} onClose={close} title={t(kind === 'private' ? 'reach.unavailable.privateTitle' : 'reach.unavailable.notFoundTitle')} footer={footer}>
+      <p data-content-unavailable={kind ?? undefined}>{text}</p>
     </Modal>
   );
 }

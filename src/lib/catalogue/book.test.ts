@@ -13,6 +13,8 @@ import {
   pageLangParam,
   parseBookQuery,
   readerHref,
+  genericReaderHref,
+  isGenericEntry,
   readRequestBookId,
   shareLinks,
   sortOptions,
@@ -125,6 +127,10 @@ describe('links', () => {
     expect(readerHref({ id: 'b1', file_ext: 'pdf' })).toBe('/read-book?book=b1');
     expect(readerHref({ id: 'b1', file_ext: 'EPUB' })).toBe('/read-book-epub?book=b1');
     expect(readerHref({ id: 'b1', file_ext: null })).toBe('/read-book?book=b1');
+    // /read marks its target as the generic entry; a book's own links carry no mark.
+    expect(genericReaderHref({ id: 'b1', file_ext: 'epub' })).toBe('/read-book-epub?book=b1&from=read');
+    expect(isGenericEntry(new URL('http://x/read-book?book=b1&from=read').searchParams)).toBe(true);
+    expect(isGenericEntry(new URL(`http://x${readerHref({ id: 'b1', file_ext: 'pdf' })}`).searchParams)).toBe(false);
   });
 
   test('/read names its book with book, book_id or id; anything else names none', () => {

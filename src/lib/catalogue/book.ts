@@ -153,6 +153,23 @@ export function readerHref(book: { id: string; file_ext: string | null }): strin
   return `${reader}?book=${encodeURIComponent(book.id)}`;
 }
 
+/**
+ * The mark `/read` puts on the reader address it leads to: the reader was opened from a generic
+ * entry, not from the book the user chose, so it may ask whether to continue the book read last.
+ */
+export const GENERIC_ENTRY_PARAM = 'from';
+const GENERIC_ENTRY_VALUE = 'read';
+
+/** The reader address of `book` as `/read` leads to it, marked as a generic entry. */
+export function genericReaderHref(book: { id: string; file_ext: string | null }): string {
+  return `${readerHref(book)}&${GENERIC_ENTRY_PARAM}=${GENERIC_ENTRY_VALUE}`;
+}
+
+/** True when a reader address carries the generic-entry mark of {@link genericReaderHref}. */
+export function isGenericEntry(params: URLSearchParams): boolean {
+  return params.get(GENERIC_ENTRY_PARAM) === GENERIC_ENTRY_VALUE;
+}
+
 /** Where a `/read` without a book it can open sends the reader: their borrowed books. */
 export const READ_FALLBACK = '/shelf?tab=borrow';
 

@@ -54,6 +54,21 @@ describe('no text in the other language', () => {
   });
 });
 
+describe('one voice in Indonesian', () => {
+  /** The informal address (kamu, -mu) and the misspelling 'aktifitas'; names of things are allowed. */
+  const INFORMAL = /\b(kamu|kau|engkau|dirimu|[a-z]{3,}(?<!ilm|te|ja|se|ta|ju|ru)mu)\b|aktifitas/iu;
+
+  test('every Indonesian text addresses the reader as "Anda" and spells "aktivitas"', () => {
+    const odd = entries(resources.id.translation).filter(([, value]) => INFORMAL.test(value.replace(ALLOWED, ' ')));
+    expect(odd).toEqual([]);
+  });
+
+  test('the check finds the informal voice and the misspelling, not words that end in -mu', () => {
+    for (const text of ['Buku antreanmu tersedia', 'Apakah kamu yakin?', 'Belum Terdapat Aktifitas']) expect(INFORMAL.test(text), text).toBe(true);
+    for (const text of ['Buku antrean Anda tersedia', 'Ilmu pengetahuan', 'Bertemu penulis', 'Aktivitas Anda']) expect(INFORMAL.test(text), text).toBe(false);
+  });
+});
+
 describe('API error codes', () => {
   test('every code the API answers with has a text in both languages', async () => {
     const { readFileSync, readdirSync, statSync } = await import('node:fs');

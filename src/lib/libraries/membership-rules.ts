@@ -1,3 +1,4 @@
+
 /**
  * The borrow button of a book in one ePustaka (spec 01 §4.2–4.4, §5; 03 §4.5; 02 §4.3).
  *
@@ -84,4 +85,19 @@ export function membershipWarning(state: MembershipState): 'notMember' | 'pendin
   if (state === 'pending') return 'pending';
   if (state === 'expired') return 'expired';
   return null;
+}
+
+/** The library of an item's `epustaka` (as the content calls return it) for the dialog, or null. */
+export function unavailableLibrary(
+  epustaka: { id: string; epustaka_name: string; has_join?: boolean | null; member_status?: number | null } | null,
+): UnavailableLibrary | null {
+  if (!epustaka) return null;
+  return { id: epustaka.id, name: epustaka.epustaka_name, state: membershipState(epustaka.has_join, epustaka.member_status) };
+}
+
+/** The library holding private content, with the caller's membership there (none, pending or expired). */
+export interface UnavailableLibrary {
+  id: string;
+  name: string;
+  state: 'none' | 'pending' | 'expired' | 'active';
 }

@@ -13,6 +13,12 @@ describe('assetReferences', () => {
     expect(assetReferences(script).sort()).toEqual(['/_astro/pdf.YwugTw7Y.js', '/_astro/pdf.worker.min.CIqJB0yW.mjs', '/_astro/react.B54jxNxs.js', '/_astro/src.CJhJaqC6.js']);
   });
 
+  test('takes a relative name only where it is imported, not a library string that looks like one', () => {
+    const script = 'import"./side.A1.js";export{b}from"./re.B2.js";const i={"./qcms_bg.js":{}};o.workerSrc="./pdf.worker.mjs";';
+    expect(assetReferences(script).sort()).toEqual(['/_astro/re.B2.js', '/_astro/side.A1.js']);
+    expect(assetReferences('@font-face{src:url(./inter.C3.woff2)}')).toEqual(['/_astro/inter.C3.woff2']);
+  });
+
   test('ignores addresses elsewhere and partial names', () => {
     expect(assetReferences('<a href="/read-book?book=1">x</a> https://cdn.example/_astro.js "./notes.txt" "./a.jsx"')).toEqual([]);
   });

@@ -47,12 +47,18 @@ export function isSavedBook(value: unknown): value is SavedBook {
 
 /**
  * Addresses of build assets (`/_astro/<name>`) that `text` (a page, a script or a style sheet)
- * refers to: script and style links, island components and the chunks a script imports.
+ * refers to: script and style links, island components and the chunks a script imports. A
+ * relative `./name.js` counts only where it is imported (after `from`, or inside a dynamic
+ * `import(…)`) or in a style sheet's `url(…)`: other strings that look like file names (a library's default
+ * worker name, a WebAssembly import table's keys) name no file of the build.
  */
 export function assetReferences(text: string): string[] {
   const found = new Set<string>();
-  for (const match of text.matchAll(/(?:\/_astro\/|_astro\/|\.\/)([\w.~-]+\.(?:m?js|css|woff2?|ttf|otf))(?![\w.~-])/g)) {
-    found.add(`/_astro/${match[1]}`);
+  const asset = String.raw`([\w.~-]+\.(?:m?js|css|woff2?|ttf|otf))(?![\w.~-])`;
+  const absolute = new RegExp(String.raw`(?:\/_astro\/|_astro\/)` + asset, 'g');
+  const imported = new RegExp(String.raw`(?:\bfrom\s*|\bimport\s*\(?\s*|\burl\(\s*)["'\x60]?\.\/` + asset, 'g');
+  for (const pattern of [absolute, imported]) {
+    for (const match of text.matchAll(pattern)) found.add(`/_astro/${match[1]}`);
   }
   return [...found];
 }

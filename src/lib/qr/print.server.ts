@@ -13,7 +13,7 @@ export interface PrintItem {
   title: string;
   subtitle: string | null;
   locationLabel: string | null;
-  /** Absolute address of the cover or logo, or null. */
+  /** The cover or logo as a `data:` address (the sheet carries it inside itself), or null. */
   coverUrl: string | null;
   /** The product's name, printed small. */
   brand: string;

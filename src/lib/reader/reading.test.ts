@@ -6,6 +6,7 @@ import {
   cutCitation,
   formatCitation,
   nextZoom,
+  offersLastRead,
   progressConflicts,
   startPage,
   timeZoneLabel,
@@ -89,5 +90,22 @@ describe('citations', () => {
     const text = formatCitation({ content: 'Budaya bebas.', title: 'Free Culture', author: 'Lawrence Lessig', publisher: null, year: '2004', page: 12 }, labels, at, 480);
     expect(text).toBe(['"Budaya bebas."', '', 'Judul: Free Culture', 'Penulis: Lawrence Lessig', 'Penerbit: -', 'Tahun: 2004', 'Halaman: 12', 'Dikutip: 22 November 2026, 16:05 WITA'].join('\n'));
     expect(formatCitation({ content: 'x', title: 't', author: null, publisher: null, year: null, page: 1 }, labels, at, 540)).toContain('17:05 WIT');
+  });
+});
+
+describe('offersLastRead', () => {
+  const online = { genericEntry: true, offline: false, savedOffline: false, readableNow: true };
+  test('asks only when the reader came from a generic entry', () => {
+    expect(offersLastRead(online)).toBe(true);
+    expect(offersLastRead({ ...online, genericEntry: false })).toBe(false);
+  });
+  test('online, only for a book the caller may read now', () => {
+    expect(offersLastRead({ ...online, readableNow: false })).toBe(false);
+    expect(offersLastRead({ ...online, readableNow: null })).toBe(false);
+  });
+  test('offline, only for a book saved on this device', () => {
+    expect(offersLastRead({ ...online, offline: true, readableNow: null })).toBe(false);
+    expect(offersLastRead({ ...online, offline: true, savedOffline: true, readableNow: null })).toBe(true);
+    expect(offersLastRead({ ...online, genericEntry: false, offline: true, savedOffline: true })).toBe(false);
   });
 });

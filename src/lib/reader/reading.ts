@@ -73,6 +73,29 @@ export function progressConflicts(stored: ReadingProgressEntry | null, bookId: s
   return Boolean(stored.reading_id && readingId && stored.reading_id !== readingId);
 }
 
+/** What the reader knows about the book read last when another book opens. */
+export interface LastReadFacts {
+  /** The reader was opened from a generic entry (`/read`), not from the book the user chose. */
+  genericEntry: boolean;
+  /** The browser has no network. */
+  offline: boolean;
+  /** The last book is saved on this device for reading offline. */
+  savedOffline: boolean;
+  /** The caller may read the last book now (a loan open, or an open book); null when unknown. */
+  readableNow: boolean | null;
+}
+
+/**
+ * Whether the reader asks to continue the book read last: only when the reader was opened from a
+ * generic entry (a book the user just chose is never interrupted), and only for a book that can
+ * still be read: offline, one saved on this device; online, one the caller may read now.
+ */
+export function offersLastRead(facts: LastReadFacts): boolean {
+  if (!facts.genericEntry) return false;
+  if (facts.offline) return facts.savedOffline;
+  return facts.readableNow === true;
+}
+
 /** Citation text cut to {@link CITATION_MAX} characters (graphemes), with no ellipsis. */
 export function cutCitation(text: string): string {
   return shorten(text.replace(/\s+/g, ' ').trim(), CITATION_MAX, { ellipsis: '' });

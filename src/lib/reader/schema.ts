@@ -185,5 +185,8 @@ export interface BookNavigation {
   locations: string[] | null;
 }
 
-/** Why a reader page cannot open its book: no loan (403), no readable file (404), or anything else. */
-export type ReaderProblem = 'no_loan' | 'not_member' | 'not_readable' | 'error';
+/**
+ * Why a reader page cannot open its book: no loan (403) and never borrowed, a loan that has ended
+ * (403, borrowed before), not a member, no readable file (404), or anything else.
+ */
+export type ReaderProblem = 'no_loan' | 'loan_ended' | 'not_member' | 'not_readable' | 'error';

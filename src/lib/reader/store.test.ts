@@ -96,11 +96,27 @@ describe('beginReading', () => {
     expect(beginReading(book({ lastpage: 2 }))).toEqual({ lastpage: 7, locator: null });
     endReading();
     $readingProgress.set({ book_id: 'book-b', book_title: 'Bumi Manusia', last_page: 4, total_page: 30, platform_info: 'web' });
-    beginReading(book());
+    get.mockResolvedValue({ data: { has_borrow: true, using_drm: true, web_readable: true } });
+    beginReading(book(), { genericEntry: true });
+    await settle();
+    expect(get).toHaveBeenCalledWith('webhook/book-detail', { book_id: 'book-b' });
     expect($lastReadElsewhere.get()?.book_title).toBe('Bumi Manusia');
     expect($fromReader.get()).toBe(true);
     await settle();
     expect(post).toHaveBeenCalledWith('webhook/book-reading-progress', expect.objectContaining({ book_id: 'book-b', last_page: 4 }));
+  });
+
+  test('never asks about another book when the user chose this one, or when the other loan has ended', async () => {
+    $readingProgress.set({ book_id: 'book-b', book_title: 'Bumi Manusia', last_page: 4, total_page: 30, platform_info: 'web' });
+    get.mockResolvedValue({ data: { has_borrow: false, using_drm: true, web_readable: true } });
+    beginReading(book());
+    await settle();
+    expect($lastReadElsewhere.get()).toBeNull();
+    endReading();
+    beginReading(book(), { genericEntry: true });
+    await settle();
+    await settle();
+    expect($lastReadElsewhere.get()).toBeNull();
   });
 
   test('warns when another tab starts reading another book', async () => {

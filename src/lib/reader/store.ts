@@ -2,7 +2,9 @@ import { atom, computed } from 'nanostores';
 import { api } from '../http/browser.ts';
 import { fetchNavigation, postReadingDurations, postReadingProgress, syncBookmarks } from './api.ts';
 import type { BookNavigation, BookReadingData } from './schema.ts';
-import { addPageDuration, bookmarksForSync, progressConflicts, toggleBookmark } from './reading.ts';
+import { getBookDetail } from '../catalogue/api.ts';
+import { addPageDuration, bookmarksForSync, offersLastRead, progressConflicts, toggleBookmark } from './reading.ts';
+import { listSavedBooks } from '../offline/save.ts';
 import { $bookmarks, $fromReader, $lastReadingDuration, $readingDuration, $readingProgress, type ReadingProgressEntry, type StoredBookmark } from '../shell/app-store.ts';
 
 export type ReaderStatus = 'loading' | 'ready' | 'error';
@@ -21,7 +23,7 @@ export const $currentBookmarked = computed([$bookBookmarks, $page], (list, page)
 export const $leaving = atom(false);
 /** Set when the progress held in this browser turns out to belong to another book or reading. */
 export const $progressConflict = atom(false);
-/** The book read last, when it is not this one: the reader asks whether to continue it. */
+/** The book read last, when it is not this one and can still be read: the reader asks whether to continue it. */
 export const $lastReadElsewhere = atom<ReadingProgressEntry | null>(null);
 export const $navigation = atom<BookNavigation | null>(null);
 
@@ -50,11 +52,12 @@ export function readerData(): BookReadingData | null {
 /**
  * Prepares the reader for a book (spec 01 §4.7, spec 02 §4.7): takes the bookmarks and position an
  * earlier reading left in this browser when they are this book's, notes a different last-read
- * book, starts syncing what was left (each part cleared once the server has it), and starts
+ * book when the reader came from a generic entry and that book can still be read (see
+ * {@link offersLastRead}), starts syncing what was left (each part cleared once the server has it), and starts
  * watching for another tab taking over.
  * @returns the page to open at (before the page-count check).
  */
-export function beginReading(data: BookReadingData): { lastpage: number; locator: string | null } {
+export function beginReading(data: BookReadingData, options: { genericEntry?: boolean } = {}): { lastpage: number; locator: string | null } {
   endReading();
   $readerStatus.set('loading');
   $readerFailure.set(null);
@@ -72,8 +75,8 @@ export function beginReading(data: BookReadingData): { lastpage: number; locator
   if (pendingProgress?.book_id === data.bookId) {
     lastpage = pendingProgress.last_page;
     locator = pendingProgress.epub_read_locator ?? locator;
-  } else if (pendingProgress) {
-    $lastReadElsewhere.set(pendingProgress);
+  } else if (pendingProgress && options.genericEntry) {
+    void offerLastRead(pendingProgress, data).catch((error) => console.warn('The book read last could not be checked', error));
   }
   $bookBookmarks.set(pendingBookmarks.length > 0 ? pendingBookmarks : data.dataBookmark.map(({ id: _id, ...b }) => ({ ...b, bookmark_label: b.bookmark_label ?? undefined, description: b.description ?? undefined, title: b.title ?? undefined })));
   // Not awaited: the first page never waits for this.
@@ -96,6 +99,21 @@ export function beginReading(data: BookReadingData): { lastpage: number; locator
     },
   };
   return { lastpage, locator };
+}
+
+/** Notes the book read last for the reader's question when it can still be read (see {@link offersLastRead}). */
+async function offerLastRead(last: ReadingProgressEntry, data: BookReadingData): Promise<void> {
+  const offline = isOffline();
+  const savedOffline = offline && (await listSavedBooks()).some((saved) => saved.bookId === last.book_id);
+  let readableNow: boolean | null = null;
+  if (!offline) {
+    const detail = await getBookDetail(api, { book_id: last.book_id }).catch(() => null);
+    // A DRM book needs a loan open now; an open book needs a readable file.
+    readableNow = detail ? detail.has_borrow || (!detail.using_drm && detail.web_readable) : false;
+  }
+  // The reader may have moved on to another book meanwhile.
+  if (session?.data !== data) return;
+  if (offersLastRead({ genericEntry: true, offline, savedOffline, readableNow })) $lastReadElsewhere.set(last);
 }
 
 /** Stops counting time and watching storage (the island unmounts). */

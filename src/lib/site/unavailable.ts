@@ -9,6 +9,22 @@ export type UnavailableKind = 'private' | 'not_found';
 export const ERROR_REASONS = ['private', 'not_found', 'server', 'offline'] as const;
 export type ErrorReason = (typeof ERROR_REASONS)[number] | 'general';
 
+import type { UnavailableLibrary } from '../libraries/membership-rules.ts';
+
+export type { UnavailableLibrary };
+
+/**
+ * What the private-content dialog offers: joining the library (or renewing an expired
+ * membership) on its page, or nothing while a request to join waits for approval; with no known
+ * library, nothing. The dialog's own close control is its only close.
+ */
+export function unavailableAction(library: UnavailableLibrary | null): 'join' | 'extend' | 'none' {
+  if (!library) return 'none';
+  if (library.state === 'none') return 'join';
+  if (library.state === 'expired') return 'extend';
+  return 'none';
+}
+
 export function unavailableKind(isPrivate: boolean): UnavailableKind {
   return isPrivate ? 'private' : 'not_found';
 }
