@@ -12,7 +12,7 @@ interface Props {
 
 /**
  * A star rating in half steps (0.5–5): ten radio buttons drawn as half stars, each with the
- * tooltip of the star it fills (five Indonesian phrases from weak to very positive, spec 02 §5).
+ * tooltip of the star it fills (five Indonesian phrases from weak to very positive).
  */
 export function StarInput({ value, onChange, label }: Props) {
   const { t, i18n } = useTranslation();
