@@ -110,7 +110,7 @@ function printTable(): void {
       lines.push([section.name, row.figure, row.goal || '—', row.measured, verdict]);
     }
   }
-  // A markdown table, so the same text goes into the README.
+  // A markdown table, so the same text goes into docs/bench.md.
   const widths = lines[0]!.map((_, i) => Math.max(...lines.map((l) => l[i]!.length)));
   const fmt = (l: string[]) => `| ${l.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
   console.log('');

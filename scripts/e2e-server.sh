@@ -34,7 +34,7 @@ REGISTRATIONS_PER_IP="${REGISTRATIONS_PER_IP:-10000}"
 PUSH_SERVICE_HOSTS="${PUSH_SERVICE_HOSTS:-push.example.test}"
 
 # Likewise every write comes from 127.0.0.1, and the demo accounts post, comment, like, follow and
-# recommend again and again over the whole run: the write limits (README "Limits") are raised the
+# recommend again and again over the whole run: the write limits (docs/features/limits.md) are raised the
 # same way. The browser test of a refused write meets a 429 of its own making.
 for limit in POSTS COMMENTS REPLIES RECOMMENDATIONS LIKES FOLLOWS REPORTS UPLOADS; do
   for per in PER_USER PER_IP; do

@@ -56,7 +56,7 @@ const routeGuard = defineMiddleware((context, next) => {
  * A page whose API calls found the session ended (revoked elsewhere, say) would render with
  * nothing in it. Its frontmatter has run by the time the response exists, and the failed renewal
  * cleared the cookies, so asking for the same address again lets the guard decide afresh: the
- * public variant where one exists, else /login remembering the page (spec 03 §7.3).
+ * public variant where one exists, else /login remembering the page.
  */
 const endedSession = defineMiddleware(async (context, next) => {
   const response = await next();

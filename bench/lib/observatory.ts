@@ -1,10 +1,20 @@
 /*
- * Mozilla HTTP Observatory's published scoring rules ("Tests & Scoring": baseline 100, penalties
- * first, bonuses only when the score without them is at least 90; 135 at most), applied to the
- * headers and HTML of one answer. Tests: CSP, cookies, CORS, referrer policy, X-Content-Type-Options,
- * X-Frame-Options, Subresource Integrity and HSTS. The redirection test (HTTP to HTTPS on port 80)
- * cannot be run against a loopback server and is left out, and so is the CORP test.
+ * A local scorer of Mozilla HTTP Observatory's published rules ("Tests & Scoring": baseline 100,
+ * penalties first, bonuses only when the score without them is at least 90; 135 at most), applied
+ * to the headers and HTML of one answer of a server on this machine. It is not the Observatory:
+ * its figure says how the answer would score under those rules, nothing more.
+ * Tests: CSP, cookies, CORS, referrer policy, X-Content-Type-Options, X-Frame-Options,
+ * Subresource Integrity and HSTS. What it leaves out is listed in OBSERVATORY_LEFT_OUT.
  */
+
+/** What the real Observatory checks and this scorer does not. */
+export const OBSERVATORY_LEFT_OUT = [
+  'the redirection test (HTTP on port 80 to HTTPS), which cannot be run against a loopback server',
+  'the Cross-Origin-Resource-Policy test',
+  "membership of the HSTS preload list (a header that qualifies for the list is counted instead)",
+  'policies given in <meta http-equiv> tags (only response headers are read)',
+  'a scan of the deployed site over the network: the answer is asked of the local server as a TLS proxy would ask it (X-Forwarded-Proto: https), so the certificate and the proxy are not seen',
+];
 
 export interface ObservatoryInput {
   /** Response headers, names in lower case; set-cookie as a list. */

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
 
 /**
- * The baseline of the SSR throughput run: a plain Node server answering every request with the
+ * The baseline of the public page throughput runs: a plain Node server answering every request with the
  * same bytes and headers the product sent for the page (read once from a file).
  * Usage: node bench/lib/static-server.ts <page.json> <port>
  */

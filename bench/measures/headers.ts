@@ -1,9 +1,11 @@
 import type { Measure, Row } from '../lib/context.ts';
 import { ACCESS_COOKIE } from '../lib/auth.ts';
 import { timedRequest, type Timed } from '../lib/http.ts';
-import { scoreObservatory, type ObservatoryScore } from '../lib/observatory.ts';
+import { OBSERVATORY_LEFT_OUT, scoreObservatory, type ObservatoryScore } from '../lib/observatory.ts';
 
 const FOREIGN = 'https://observatory.example';
+/** How the rows name the figure: a local scorer, not Mozilla's service. */
+const SCORE = "security headers, local scorer of Mozilla Observatory's rules (not the service),";
 /** The best modifier of each test. */
 const BEST: Record<string, number> = {
   'content-security-policy': 10,
@@ -20,8 +22,8 @@ const cookiesOf = (res: Timed): string[] => {
 };
 
 /**
- * 8. Security headers of the public book page and a signed-in page, scored with Mozilla
- * Observatory's rules. The product is asked as it runs behind a TLS proxy (X-Forwarded-Proto:
+ * 8. Security headers of the public book page and a signed-in page, scored by a local scorer of
+ * Mozilla Observatory's rules (bench/lib/observatory.ts; the rows name what it leaves out). The product is asked as it runs behind a TLS proxy (X-Forwarded-Proto:
  * https), which is how it is deployed; the signed-in page's cookies include those its sign-in set.
  */
 export const headersMeasure: Measure = {
@@ -66,7 +68,7 @@ export const headersMeasure: Measure = {
       if (target.cookie) headers.cookie = target.cookie;
       const res = await timedRequest(product.origin, 'GET', target.path, { headers });
       if (res.status !== 200) {
-        rows.push({ figure: `Observatory score, ${target.figure}`, goal: '≥ 135', measured: 'not available', pass: false, note: `GET ${target.path} answered ${res.status}` });
+        rows.push({ figure: `${SCORE} ${target.figure}`, goal: '≥ 135', measured: 'not available', pass: false, note: `GET ${target.path} answered ${res.status}` });
         continue;
       }
       const allowOrigin = (res.headers['access-control-allow-origin'] as string | undefined) ?? null;
@@ -79,11 +81,14 @@ export const headersMeasure: Measure = {
       });
       const misses = score.tests.filter((t) => t.modifier < (BEST[t.test] ?? 0));
       rows.push({
-        figure: `Observatory score, ${target.figure}`,
+        figure: `${SCORE} ${target.figure}`,
         goal: '≥ 135',
         measured: `${score.score} (100 ${score.penalties} + ${score.bonuses} bonus)`,
         pass: score.score >= 135,
-        note: misses.length ? `below the best: ${misses.map((t) => `${t.result} (${t.modifier})`).join(', ')}` : undefined,
+        note: [
+          misses.length ? `below the best: ${misses.map((t) => `${t.result} (${t.modifier})`).join(', ')}` : '',
+          rows.length ? '' : `the scorer leaves out ${OBSERVATORY_LEFT_OUT.join('; ')}`,
+        ].filter(Boolean).join('. ') || undefined,
         data: { ...score, misses },
       });
     }

@@ -5,7 +5,7 @@ import { hydrated } from './support/pages.ts';
 import { signInAsNewUser } from './support/users.ts';
 
 /*
- * Articles in the Indonesian UI (spec 03 §2.9–2.11): the public page of an open article, the list
+ * Articles in the Indonesian UI: the public page of an open article, the list
  * with its filter and search, and a private article's teaser for a non-member.
  */
 

@@ -4,7 +4,7 @@ import { signInAsNewUser } from './support/users.ts';
 import { hydrated, open } from './support/pages.ts';
 
 /*
- * The book catalogue in the Indonesian UI (spec 01 §2.4–2.6, §4.2–4.5). Each test uses its own
+ * The book catalogue in the Indonesian UI. Each test uses its own
  * book or its own freshly registered user, so the tests neither depend on each other nor on the
  * order they run in, and can run again on the same database.
  */

@@ -4,7 +4,7 @@ import { demoUsers, signIn } from './support/auth.ts';
 import { hydrated } from './support/pages.ts';
 
 /*
- * A write the API refuses as one too many (429, README "Limits") is said in the reader's language
+ * A write the API refuses as one too many (429, docs/features/limits.md) is said in the reader's language
  * with the wait in minutes, through the shared error text every island uses. The API's answer is
  * stood in for here: the test server's limits are raised so the other journeys never meet them.
  */

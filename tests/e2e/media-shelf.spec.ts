@@ -4,7 +4,7 @@ import { hydrated } from './support/pages.ts';
 import { signInAsNewUser } from './support/users.ts';
 
 /*
- * The shelf's History tab groups books, video, audio and articles (spec 02 §2.4, §2.13): the latest
+ * The shelf's History tab groups books, video, audio and articles: the latest
  * items of each kind with how far they were played, and a link to each kind's own history.
  */
 

@@ -3,7 +3,7 @@ import { hydrated } from './support/pages.ts';
 import { signInAsNewUser } from './support/users.ts';
 
 /*
- * The content-unavailable dialog (spec 03 §2.20) on detail pages: a gone item says 'content not
+ * The content-unavailable dialog on detail pages: a gone item says 'content not
  * found' and closing goes home; a private library's item says 'no access to content' and closing
  * stays on the page, where joining is offered.
  */

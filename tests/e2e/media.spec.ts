@@ -5,7 +5,7 @@ import { hydrated } from './support/pages.ts';
 import { signInAsNewUser } from './support/users.ts';
 
 /*
- * Video and audio in the Indonesian UI (spec 03 §2.3–2.5): resuming where playback paused, the
+ * Video and audio in the Indonesian UI: resuming where playback paused, the
  * mini player, the audio skip, the join dialog for a non-member and the public page.
  */
 

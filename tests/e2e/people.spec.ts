@@ -4,7 +4,7 @@ import { signInAsNewUser } from './support/users.ts';
 
 /*
  * Finding a person from the header search, their profile, following them and the friendship
- * screen (spec 02 §2.1–§2.5), in Indonesian.
+ * screen, in Indonesian.
  */
 
 const TEACHER = 'Bagus Prasetyo';

@@ -6,7 +6,7 @@ import { joinLibrary } from './support/members.ts';
 import { signInAsNewUser } from './support/users.ts';
 
 /*
- * The shelf in the Indonesian UI on a phone-sized screen (spec 02 §2.13): loans with their due
+ * The shelf in the Indonesian UI on a phone-sized screen: loans with their due
  * date, reading, returning, a queue whose held copy is borrowed from the shelf, reviews written
  * from the Review tab, the reading history with its progress, and every link the shelf shows.
  * Each test adds its own copy of a fixture book, so tests share no loans or queues.
@@ -252,7 +252,7 @@ test.describe('shelf', () => {
     await expect(page.getByText(`"${title}" dihapus dari riwayat.`)).toBeVisible();
     await expect(page.getByText('Data tidak ditemukan.')).toBeVisible();
 
-    // Removing an item that is already gone (another tab removed it) says the spec's client error.
+    // Removing an item that is already gone (another tab removed it) shows the client-error message.
     expect((await page.request.get(`/webhook/open-book?book_id=${book.book_id}`)).ok()).toBe(true);
     await search.press('Enter');
     await expect(item).toHaveCount(1);

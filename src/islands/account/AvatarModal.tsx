@@ -16,7 +16,7 @@ interface Props {
 const ACCEPT = [...IMAGE_TYPES, ...IMAGE_EXTENSIONS].join(',');
 
 /**
- * The avatar modal (spec 02 §4.5, §5): choose a picture (PNG, JPEG, GIF, JPG under 2 MB; the last
+ * The avatar modal: choose a picture (PNG, JPEG, GIF, JPG under 2 MB; the last
  * choice wins), see it, watch it upload to 100 % and finish, then save once it has an upload id.
  */
 export function AvatarModal({ open, onClose, bucket }: Props) {

@@ -21,7 +21,7 @@ interface Props {
 }
 
 /**
- * A searchable district combobox (spec 02 §7: the district list, 25 a page, fetched without a
+ * A searchable district combobox (the district list, 25 a page, fetched without a
  * token). Typing searches; the list pages with "show more"; arrow keys and Enter pick.
  */
 export function DistrictPicker({ id, label, value, onChange, error, name }: Props) {

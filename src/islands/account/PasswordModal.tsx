@@ -17,7 +17,7 @@ interface Props {
 const EMPTY: PasswordForm = { old_password: '', new_password: '', confirm_password: '' };
 
 /**
- * The password modal (spec 02 §5 messages); success signs out everywhere and goes to /login,
+ * The password modal, with a message under each field it refuses; success signs out everywhere and goes to /login,
  * which says why and has the e-mail filled in. The change takes seconds; the modal says which step
  * it is at. After a failed try, a field's error goes once the field is fixed.
  */

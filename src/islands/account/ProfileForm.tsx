@@ -10,7 +10,7 @@ import { notify } from '../../lib/shell/store.ts';
 import { DistrictPicker, type DistrictChoice } from './DistrictPicker.tsx';
 import { TextField } from './TextField.tsx';
 
-/** The change-profile tab (spec 02 §5 rules and messages; PUT auth/account scope profile). */
+/** The change-profile tab (each field checked by its rule, with its message; PUT auth/account scope profile). */
 export function ProfileForm({ profile }: { profile: AccountProfile }) {
   const { t } = useTranslation();
   const state = useStore($profileForm);

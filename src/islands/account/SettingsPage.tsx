@@ -19,7 +19,7 @@ interface Props {
   tab: SettingsTab;
 }
 
-/** Profile settings (spec 02 §2.8): identity and change-profile tabs, avatar and password modals. */
+/** Profile settings: identity and change-profile tabs, avatar and password modals. */
 export function SettingsPage({ lang, profile, tab }: Props) {
   return (
     <I18nRoot lang={lang}>

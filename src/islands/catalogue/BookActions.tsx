@@ -34,7 +34,7 @@ const ICON: Record<LendingLabel, CatalogueIconName> = {
   unreadable: 'info',
 };
 
-/** The book's action buttons (spec 01 §2.5): read/borrow/join/queue, donation, review and the overflow menu. */
+/** The book's action buttons: read/borrow/join/queue, donation, review and the overflow menu. */
 export function BookActions({ lang, variant, ...props }: Props) {
   return (
     <I18nRoot lang={lang}>

@@ -17,7 +17,7 @@ const PeopleList = lazy(() => import('./PeopleList.tsx').then((m) => ({ default:
 const RecommendDialog = lazy(() => import('./RecommendDialog.tsx').then((m) => ({ default: m.RecommendDialog })));
 const ShareDialog = lazy(() => import('./ShareDialog.tsx').then((m) => ({ default: m.ShareDialog })));
 
-/** The detail page's dialogs (spec 01 §2.5), opened through the store from any island. */
+/** The detail page's dialogs, opened through the store from any island. */
 export function BookDialogs({ lang, ...props }: BookIslandProps & { lang: Lang }) {
   return (
     <I18nRoot lang={lang}>

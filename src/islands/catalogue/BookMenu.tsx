@@ -10,7 +10,7 @@ const ENTRIES: { dialog: BookDialog; icon: CatalogueIconName; label: string }[] 
   { dialog: 'share', icon: 'share', label: 'catalogue.menu.share' },
 ];
 
-/** The book's overflow menu (spec 01 §2.5): recommend to a friend, share. */
+/** The book's overflow menu: recommend to a friend, share. */
 export function BookMenu({ book, compact = false }: { book: BookDetail; compact?: boolean }) {
   const { t } = useTranslation();
   // Two of these may be on the page (the header actions and the narrow screens' bottom bar).

@@ -12,7 +12,7 @@ import { ReviewForm } from './ReviewForm.tsx';
 import { Stars } from './Stars.tsx';
 import { useBook, type BookIslandProps } from './useBook.ts';
 
-/** The review tab (spec 01 §4.5, §5): the user's own review form, then everyone's reviews with replies. */
+/** The review tab: the user's own review form, then everyone's reviews with replies. */
 export function BookReviews({ lang, ...props }: BookIslandProps & { lang: Lang }) {
   return (
     <I18nRoot lang={lang}>

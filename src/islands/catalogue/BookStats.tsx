@@ -8,7 +8,7 @@ import { useBook, type BookIslandProps } from './useBook.ts';
 import { formatBytes, formatNumber } from '../../lib/format/format.ts';
 
 /**
- * The specification tiles (spec 01 §2.5): file size, total copies, available, readers, queue and
+ * The specification tiles: file size, total copies, available, readers, queue and
  * borrowers. The people counts open their lists.
  */
 export function BookStats({ lang, ...props }: BookIslandProps & { lang: Lang }) {

@@ -12,7 +12,7 @@ import { CatalogueIcon } from './CatalogueIcon.tsx';
 import { Modal } from '../shell/Modal.tsx';
 
 /**
- * The borrow/join dialog (spec 01 §4.2–4.3, 03 §4.5): every ePustaka holding the book, each with
+ * The borrow/join dialog: every ePustaka holding the book, each with
  * its membership, its copies and its own join/borrow button.
  */
 export function BorrowDialog({ open, book }: { open: boolean; book: BookDetail }) {

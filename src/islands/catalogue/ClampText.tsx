@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
 
-/** A comment cut to two lines (spec 01 §9), with a button to show it whole when it is longer. */
+/** A comment cut to two lines, with a button to show it whole when it is longer. */
 export function ClampText({ text }: { text: string }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLParagraphElement>(null);

@@ -16,7 +16,7 @@ import { builtHref } from '../../lib/site/built-pages.ts';
 import { formatDate } from '../../lib/format/format.ts';
 
 /**
- * A review or a reply (spec 01 §4.5, 02 §4.4): its author, stars, text cut to two lines, 'edited'
+ * A review or a reply: its author, stars, text cut to two lines, 'edited'
  * when changed; edit and delete for its author, report for others; replies under a review.
  */
 export function Comment({ rating, viewerId }: { rating: Rating; viewerId: string }) {

@@ -3,7 +3,7 @@ import { useTranslation } from '../shell/I18nRoot.tsx';
 import { $followBusy, $followConfirm, cancelFollow, confirmFollow } from '../../lib/social/store.ts';
 import { ConfirmModal } from '../shell/ConfirmModal.tsx';
 
-/** The follow/unfollow confirmation of spec 03 §2.20, §4.6. */
+/** Asks before following or unfollowing someone; nothing changes until it is confirmed. */
 export function FollowConfirmDialog() {
   const { t } = useTranslation();
   const pending = useStore($followConfirm);

@@ -18,7 +18,7 @@ interface Row {
 }
 
 /**
- * A list of people in a dialog (spec 01 §2.5): current borrowers or all readers (5 at a time),
+ * A list of people in a dialog: current borrowers or all readers (5 at a time),
  * the queue (10) or the collection owners (25), each linking to their profile with a follow button.
  */
 export function PeopleList({ kind, viewerId }: { kind: Kind; viewerId: string }) {

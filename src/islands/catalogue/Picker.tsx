@@ -15,7 +15,7 @@ interface Props<T> {
 }
 
 /**
- * A searchable single choice with paging (spec 01 §9: 20 at a time): a search field, then the
+ * A searchable single choice with paging (20 at a time): a search field, then the
  * options as toggle buttons, then 'load more'.
  */
 export function Picker<T>({ label, searchLabel, anyLabel, list, value, onChange, option }: Props<T>) {

@@ -15,7 +15,7 @@ interface Props {
   onClose?: () => void;
 }
 
-/** Recommend to a friend (spec 01 §7.1, §9): a message, then a follower to send it to; 600 px wide. */
+/** Recommend to a friend: a message, then a follower to send it to; 600 px wide. */
 export function RecommendDialog({ open, viewerId, bookId, onClose = closeDialog }: Props) {
   const { t } = useTranslation();
   // Each opening starts afresh: nobody sent to yet, the follower list loaded again.

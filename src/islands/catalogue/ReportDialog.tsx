@@ -5,7 +5,7 @@ import { REPORT_REASONS, type ReportReason } from '../../lib/contract/values.ts'
 import { $reporting, $reviewBusy, reportComment } from '../../lib/ratings/reviews-store.ts';
 import { Modal } from '../shell/Modal.tsx';
 
-/** Report someone else's comment with one of four reasons; OK waits for a reason (spec 01 §5). */
+/** Report someone else's comment with one of four reasons; OK waits for a reason. */
 export function ReportDialog() {
   const { t } = useTranslation();
   const rating = useStore($reporting);

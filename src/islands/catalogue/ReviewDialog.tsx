@@ -19,7 +19,7 @@ interface Props {
 }
 
 /**
- * The review dialog (spec 03 §4.8): the book page's review form in a modal, in create mode without
+ * The review dialog: the book page's review form in a modal, in create mode without
  * a review and in edit mode with one. Whoever opens it saves through `onSave`.
  */
 export function ReviewDialog({ target, busy, onSave, onClose }: Props) {

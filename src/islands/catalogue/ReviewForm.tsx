@@ -13,7 +13,7 @@ interface Props {
 }
 
 /**
- * The review form (spec 01 §4.5, §5; 03 §4.8): a star rating and a comment, both required, with
+ * The review form: a star rating and a comment, both required, with
  * the same rules wherever a review is written (the book page, the shelf's review dialog).
  */
 export function ReviewForm({ own, busy, onSave, variant = 'card' }: Props) {

@@ -26,7 +26,7 @@ export interface ShareTarget {
   message: string;
 }
 
-/** The share dialog (spec 03 §2.20): four services as plain share links, and copy link. */
+/** The share dialog: four services as plain share links, and copy link. */
 export function ShareDialog({ open, book, onClose = closeDialog, target }: { open: boolean; book: SharedBook | null; onClose?: () => void; target?: ShareTarget }) {
   const { t } = useTranslation();
   return (

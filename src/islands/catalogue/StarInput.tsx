@@ -12,7 +12,7 @@ interface Props {
 
 /**
  * A star rating in half steps (0.5–5): ten radio buttons drawn as half stars, each with the
- * tooltip of the star it fills (five Indonesian phrases from weak to very positive, spec 02 §5).
+ * tooltip of the star it fills (five Indonesian phrases from weak to very positive).
  * On a touch screen ten half stars of 44 px do not fit a phone's width, so the stars only show
  * the choice and a slider as wide as the box and 44 px high, in the same half steps, makes it.
  */

@@ -27,7 +27,7 @@ interface Section {
   $mode: ReturnType<typeof createModeStore>;
   objectType: string;
   objectId: string;
-  /** After any change: the list again from page 1 (spec 02 §4.4), and the open replies. */
+  /** After any change: the list again from page 1, and the open replies. */
   refresh: () => void;
   askDelete: (comment: Comment) => void;
   askReport: (comment: Comment) => void;

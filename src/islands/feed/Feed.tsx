@@ -28,7 +28,7 @@ interface Props {
 }
 
 /**
- * The one feed component of the timeline, profiles and ePustaka pages (spec 02 §2.7): 10 items at
+ * The one feed component of the timeline, profiles and ePustaka pages: 10 items at
  * a time, more as the end of the list scrolls into view, likes in place.
  */
 export function Feed({ lang, ...props }: Props) {

@@ -28,7 +28,7 @@ function senderHref(item: FeedItem): string | undefined {
   return undefined;
 }
 
-/** One item of the timeline (spec 02 §2.7, §3): who did what, the book or post, likes and comments. */
+/** One item of the timeline: who did what, the book or post, likes and comments. */
 export function FeedCard({ item, onLike, detail = false, onDelete }: Props) {
   const { t, i18n } = useTranslation();
   const when = formatDate(item.created_at, i18n.language, 'dateTime');

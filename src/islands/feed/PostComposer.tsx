@@ -32,7 +32,7 @@ function extensionOf(file: File): string {
 }
 
 /**
- * A new post (spec 02 §3 "New post", §5): text and an optional PNG, JPEG or GIF under 2 MB,
+ * A new post: text and an optional PNG, JPEG or GIF under 2 MB,
  * uploaded at once with a progress bar. Send stays disabled with neither text nor picture.
  */
 export function PostComposer({ epustakaId, viewerId, organizationId, onPosted }: Props) {

@@ -6,7 +6,7 @@ import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { Icon } from '../shell/Icon.tsx';
 
 /**
- * The welcome greeting dialog (spec 03 §2.20), once per browser session on the home page. It is a
+ * The welcome greeting dialog, once per browser session on the home page. It is a
  * non-modal dialog placed in the page above the content, so it never blocks the page or takes the
  * focus; closing it (or the next page) leaves it closed until the next session.
  */

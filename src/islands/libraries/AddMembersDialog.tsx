@@ -11,7 +11,7 @@ interface Props {
   epustakaId: string;
 }
 
-/** Adds users who are not members yet (spec 02 §2.12, §5): search, choose several, Add (disabled until one is chosen). */
+/** Adds users who are not members yet: search, choose several, Add (disabled until one is chosen). */
 export function AddMembersDialog({ open, onClose, epustakaId }: Props) {
   const { t } = useTranslation();
   const state = useStore(nonMemberList.$state);

@@ -16,7 +16,7 @@ interface Props {
 }
 
 /**
- * The signed-in library page's actions (spec 02 §2.10, §4.3): the member count (opens the member
+ * The signed-in library page's actions: the member count (opens the member
  * list), the join button with its dialog, share, and for administrators a way to /membership.
  */
 export function LibraryActions({ lang, ...props }: Props) {

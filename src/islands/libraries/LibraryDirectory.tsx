@@ -15,7 +15,7 @@ interface Props {
   failed?: boolean;
 }
 
-/** The directory's grid (spec 02 §2.9): the server's first 20, then 15 per 'load more'. */
+/** The directory's grid: the server's first 20, then 15 per 'load more'. */
 export function LibraryDirectory({ lang, ...props }: Props) {
   return (
     <I18nRoot lang={lang}>

@@ -25,7 +25,7 @@ interface Props {
 }
 
 /**
- * /membership (spec 02 §2.12): library picker, the loan limit per member (set by the owner), members
+ * /membership: library picker, the loan limit per member (set by the owner), members
  * and join-request tabs, the add-members dialog.
  */
 export function MembershipAdmin({ lang, ...props }: Props) {

@@ -16,7 +16,7 @@ interface Props {
 }
 
 /**
- * The audio player (spec 03 §2.4): cover, title (two lines, the whole title as its tooltip),
+ * The audio player: cover, title (two lines, the whole title as its tooltip),
  * play/pause, skip 5 s back and forward clamped to the item, resume from the saved place, keys
  * (Space, arrows) and Media Session controls (lock screen, headset). A non-member's play opens
  * the join / private-content dialog.

@@ -13,9 +13,9 @@ interface Props {
 }
 
 /**
- * The join / private-content dialog a non-member sees instead of playback (spec 03 §2.3–2.4,
- * §4.5): why the item is closed, and the join button (or renew, for an expired membership, or the
- * disabled waiting label while a request waits). The dialog's own close control is its only close.
+ * The join / private-content dialog a non-member sees instead of playback: why the item is
+ * closed, and the join button (or renew, for an expired membership, or the disabled waiting
+ * label while a request waits). The dialog's own close control is its only close.
  */
 export function MediaGate({ open, onClose, epustaka, userId }: Props) {
   const { t } = useTranslation();

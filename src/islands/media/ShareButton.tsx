@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
 
-/** Copies the item's address (spec 03 §2.20: origin/{type}/{id}/{epustaka}). */
+/** Copies the item's address (origin/{type}/{id}/{epustaka}). */
 export function ShareButton({ path }: { path: string }) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);

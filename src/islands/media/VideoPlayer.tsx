@@ -18,7 +18,7 @@ interface Props {
 }
 
 /**
- * The video player (spec 03 §2.3): ranged streaming by the browser, start at `d` or the saved
+ * The video player: ranged streaming by the browser, start at `d` or the saved
  * place, save on pause and leave, no download control and no context menu, a mini player while
  * less than 10 % of it is on screen; autoplay (muted) only for an active member. A non-member
  * sees the thumbnail, and playing opens the join / private-content dialog.
@@ -36,7 +36,7 @@ function Video({ item, userId, start, epustakaId }: Omit<Props, 'lang'>) {
   const video = useRef<HTMLVideoElement>(null);
   const frame = useRef<HTMLDivElement>(null);
   const [gate, setGate] = useState(false);
-  // After a player error the video is loaded again without preloading (spec 03 §2.3).
+  // After a player error the video is loaded again without preloading.
   const [fallback, setFallback] = useState(false);
   const [mini, setMini] = useState(false);
   const [dismissed, setDismissed] = useState(false);

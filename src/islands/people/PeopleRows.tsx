@@ -14,7 +14,7 @@ interface Props {
   viewerId: string | null;
   label: string;
   anchors?: boolean;
-  /** Suggestions: a person followed leaves the list (spec 03 §4.6). */
+  /** Suggestions: a person followed leaves the list. */
   dropFollowed?: boolean;
 }
 

@@ -21,7 +21,7 @@ interface Props {
 }
 
 /**
- * The counts and the follow button of a profile (spec 02 §2.2, §2.3): each count opens its list
+ * The counts and the follow button of a profile: each count opens its list
  * in a dialog, 10 at a time; follow and cancel-follow ask first, then the counts refresh. No
  * follow button on one's own profile.
  */

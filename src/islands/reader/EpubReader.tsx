@@ -40,7 +40,7 @@ interface Props {
   preferences?: ReadingPreferences | null;
 }
 
-/** The EPUB reader of /read-book-epub (spec 01 §2.7): epub.js on the unpacked book, one resource at a time. */
+/** The EPUB reader of /read-book-epub: epub.js on the unpacked book, one resource at a time. */
 export function EpubReader(props: Props) {
   return (
     <I18nRoot lang={props.lang}>

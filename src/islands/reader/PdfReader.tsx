@@ -42,7 +42,7 @@ interface Props {
   preferences?: ReadingPreferences | null;
 }
 
-/** The PDF page reader of /read-book (spec 02 §2.14, §4.7). */
+/** The PDF page reader of /read-book. */
 export function PdfReader(props: Props) {
   return (
     <I18nRoot lang={props.lang}>
@@ -157,7 +157,7 @@ function PdfReaderApp({ bookId, data, problem, preferences: initialPreferences }
     })().catch((error: unknown) => {
       if (cancelled) return;
       console.error('The book could not be opened', error);
-      // A chunk that does not open is the spec's decoding failure (spec 02 §8).
+      // A chunk that does not open says the book could not be decoded.
       if ((error as { code?: string }).code === 'decrypt_failed') notify('error', t('reader.decodeFailed'));
       $readerFailure.set(error);
       $readerStatus.set('error');

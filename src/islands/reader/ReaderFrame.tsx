@@ -4,7 +4,7 @@ import { useTranslation } from '../shell/I18nRoot.tsx';
 import { $contentBlurred, $contentHidden } from '../../lib/reader/guard-store.ts';
 
 /**
- * The reading area under the protections of spec 02 §4.7: hidden for a moment after a screenshot
+ * The reading area under the reader's protections against copying: hidden for a moment after a screenshot
  * key, blurred 5 px while the window is not in use. Screen readers still reach the text.
  */
 export function ReaderFrame({ children }: { children: ReactNode }) {

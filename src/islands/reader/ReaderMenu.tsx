@@ -9,7 +9,7 @@ import { ReaderIcon } from './ReaderIcon.tsx';
 export type MenuTarget = { page?: number | null; href?: string };
 
 /**
- * The toolbar's menu (spec 02 §2.14): a dropdown with two tabs, the table of contents and the
+ * The toolbar's menu: a dropdown with two tabs, the table of contents and the
  * bookmarks ('Page N | title'); choosing an entry jumps there. At most 400 px high.
  */
 export function ReaderMenu({ onJump }: { onJump: (target: MenuTarget) => void }) {

@@ -5,7 +5,7 @@ import { $lastReadElsewhere, $progressConflict } from '../../lib/reader/store.ts
 import type { ReaderProblem } from '../../lib/reader/schema.ts';
 import { ReaderIcon } from './ReaderIcon.tsx';
 
-/** Shown while the book loads (spec 02 §2.14). */
+/** Shown while the book loads. */
 export function LoadingScreen({ percent }: { percent?: number }) {
   const { t } = useTranslation();
   return (
@@ -17,7 +17,7 @@ export function LoadingScreen({ percent }: { percent?: number }) {
 }
 
 /**
- * The error screen of spec 02 §2.14: the fixed texts and 'Muat Ulang', which returns to loading
+ * The reader's error screen: fixed texts saying the book could not be opened and 'Muat Ulang', which returns to loading
  * and tries again. `notice` explains a known cause. 'Laporkan Masalah' is left out until reports
  * can be stored and read by the library's owner: a button that does nothing is worse than none.
  */
@@ -86,8 +86,8 @@ export function ProblemScreen({ problem, bookId }: { problem: ReaderProblem | nu
 
 /**
  * The reader's dialogs: the warning when another tab took over the reading (OK closes it and
- * goes back, spec 02 §4.7), and the question whether to continue the book read last (spec 01 §4.7),
- * which starts on staying with the book the user opened.
+ * goes back), and the question whether to continue the book read last, which starts on staying
+ * with the book the user opened.
  */
 export function ReaderDialogs({ onLeave, readerPath }: { onLeave: () => void; readerPath: string }) {
   const { t } = useTranslation();

@@ -40,7 +40,7 @@ export function goBack(bookId: string): void {
 }
 
 /**
- * The reader's toolbar (spec 02 §2.14): Back, the contents and bookmarks menu, zoom out and in,
+ * The reader's toolbar: Back, the contents and bookmarks menu, zoom out and in,
  * the title, the thumbnail toggle, the bookmark toggle, search and the display settings. At 642 px
  * or less Back, the title, the bookmark toggle and a Tools button that opens every other tool in
  * a sheet made for thumbs remain, each at least 44 px.
@@ -149,7 +149,7 @@ export function ReaderToolbar({ title, bookId, ready, zoom, onZoom, thumbnails, 
   );
 }
 
-/** Cites the selected text (behind the citation flag, spec 02 §6, §8). */
+/** Cites the selected text (only while the citation flag is on). */
 function CiteButton({ citation, className }: { citation: NonNullable<Props['citation']>; className: string }) {
   const { t } = useTranslation();
   const cite = async () => {

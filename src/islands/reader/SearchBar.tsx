@@ -24,7 +24,7 @@ interface Props {
 }
 
 /**
- * The reader's search (spec 02 §2.14): runs on Enter with a non-empty keyword (spec 02 §5), with
+ * The reader's search: runs on Enter with a non-empty keyword, with
  * match-case and whole-word toggles, previous/next, an 'N of M' counter, 'Not found' and clear.
  */
 export function SearchBar({ view, onSearch, onStep, onClear }: Props) {

@@ -2,11 +2,11 @@ import { memo, useEffect, useRef, useState } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useTranslation } from '../shell/I18nRoot.tsx';
 
-/** Width of a thumbnail (spec 02 §2.14). */
+/** Width of a thumbnail. */
 const THUMBNAIL_WIDTH = 150;
 
 /**
- * The thumbnail side panel (spec 02 §2.14): 20% of the width, one 150 px thumbnail per page
+ * The thumbnail side panel: 20% of the width, one 150 px thumbnail per page
  * labelled 'Page N', drawn when scrolled into view; a click opens the page.
  */
 export function Thumbnails({

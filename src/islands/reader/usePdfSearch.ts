@@ -38,7 +38,7 @@ function locate(matches: Map<number, Match[]>, current: number): { page: number;
 }
 
 /**
- * Searches every page's text in order (spec 02 §2.14): the count grows as pages are read, the
+ * Searches every page's text in order: the count grows as pages are read, the
  * first match is selected as soon as it is found, and previous/next wrap around.
  */
 export function usePdfSearch(doc: PDFDocumentProxy | null, pageCount: number, prefetchAll?: () => Promise<void>) {

@@ -3,7 +3,8 @@ import { $contentBlurred, guardDocument } from '../../lib/reader/guard-store.ts'
 import { beaconProgress, endReading, setCounting } from '../../lib/reader/store.ts';
 
 /**
- * The reader's page-wide behaviour: the protections of spec 02 §4.7 and §6, the blur when the
+ * The reader's page-wide behaviour: the protections against copying (copies come out empty, no context menu, the developer-tool
+ * shortcuts blocked, the page hidden for 2 s after a screenshot key), the blur when the
  * window loses focus or the mouse leaves it, the duration clock that pauses while the tab is
  * hidden, and the position sent when the page goes away.
  */

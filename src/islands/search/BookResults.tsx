@@ -12,7 +12,7 @@ interface Props {
 }
 
 /**
- * The book results of /search (spec 02 §2.1): the server renders the cards, which work as links
+ * The book results of /search: the server renders the cards, which work as links
  * without JavaScript; once hydrated each has its recommend and share buttons.
  */
 export function BookResults({ lang, books, label, viewerId }: Props) {

@@ -16,7 +16,7 @@ interface Props {
 }
 
 /**
- * The audio or video results of /search (spec 02 §2.1): rows rendered by the server, which open
+ * The audio or video results of /search: rows rendered by the server, which open
  * the item's page; once hydrated each row has a share button. The shared address is the item's
  * page, or this search for its title while that page is not part of the site.
  */

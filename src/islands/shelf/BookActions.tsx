@@ -6,7 +6,7 @@ import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 import { RecommendDialog } from '../catalogue/RecommendDialog.tsx';
 import { ShareDialog } from '../catalogue/ShareDialog.tsx';
 
-/** Recommend and share buttons of a shelf card (spec 02 §2.13). */
+/** Recommend and share buttons of a shelf card. */
 export function BookActionButtons({ book }: { book: ShelfBook }) {
   const { t } = useTranslation();
   return (

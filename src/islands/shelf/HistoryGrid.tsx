@@ -12,7 +12,7 @@ interface Props {
   userId?: string;
 }
 
-/** /book-history-list (spec 02 §2.4): a grid of the books read, 20 then 20 more. */
+/** /book-history-list: a grid of the books read, 20 then 20 more. */
 export function HistoryGrid({ lang, ...props }: Props) {
   return (
     <I18nRoot lang={lang}>

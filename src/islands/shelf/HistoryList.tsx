@@ -18,7 +18,7 @@ interface Props {
 }
 
 /**
- * The reading history (spec 02 §2.4, §2.13): newest first with the progress reached, search on
+ * The reading history: newest first with the progress reached, search on
  * Enter, remove an item. Rows carry an object type, so other kinds of content can join the list.
  */
 export function HistoryList({ lang, ...props }: Props) {

@@ -24,7 +24,7 @@ interface Props {
   q?: string;
 }
 
-/** The borrowed books (spec 02 §2.13): due date and days left, read, return, renew. */
+/** The borrowed books: due date and days left, read, return, renew. */
 export function LoanList({ lang, ...props }: Props) {
   return (
     <I18nRoot lang={lang}>

@@ -18,7 +18,7 @@ interface Props {
   mode: 'preview' | 'full';
 }
 
-/** The queue shelf (spec 02 §2.13): place in line, and a copy held for me with its deadline and Borrow. */
+/** The queue shelf: place in line, and a copy held for me with its deadline and Borrow. */
 export function QueueList({ lang, ...props }: Props) {
   return (
     <I18nRoot lang={lang}>

@@ -17,7 +17,7 @@ interface Props {
   mode: 'preview' | 'full';
 }
 
-/** The review shelf (spec 02 §2.13, 03 §4.8): books I borrowed with my rating and comment. */
+/** The review shelf: books I borrowed with my rating and comment. */
 export function ReviewList({ lang, ...props }: Props) {
   return (
     <I18nRoot lang={lang}>

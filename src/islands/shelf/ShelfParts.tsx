@@ -10,7 +10,7 @@ import { loadMore, type ShelfListStore } from '../../lib/shelf/store.ts';
 import type { CatalogueIconName } from '../../components/catalogue/icons.ts';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 
-/** A book's cover linking to its page (with the ePustaka it came from, spec 02 §2.13). */
+/** A book's cover linking to its page (with the ePustaka it came from). */
 export function ShelfCover({ book, epustakaId, size = 'md' }: { book: ShelfBook; epustakaId?: string | null; size?: 'md' | 'lg' }) {
   const { t } = useTranslation();
   return (
@@ -75,7 +75,7 @@ export function ShelfEmpty({ icon, title, text, action }: { icon: CatalogueIconN
   );
 }
 
-/** 'Shown N of M' and 'load more' while the total exceeds what is loaded and nothing loads (spec 02 §2.1). */
+/** 'Shown N of M' and 'load more' while the total exceeds what is loaded and nothing loads. */
 export function ShelfFooter({ list, shown, total }: { list: ShelfListStore; shown: number; total: number }) {
   const { t } = useTranslation();
   const state = useStore(list.$state);
@@ -133,7 +133,7 @@ export function useNow(serverNow: string, everyMs = 30_000): Date {
   return now;
 }
 
-/** A search box that searches on Enter only (spec 02 §5 "History search runs only on Enter"). */
+/** A search box that searches on Enter only (typing alone never starts a search). */
 export function ShelfSearch({ initial, onSearch }: { initial: string; onSearch: (q: string) => void }) {
   const { t } = useTranslation();
   const [q, setQ] = useState(initial);

@@ -3,7 +3,7 @@ import type { UnavailableKind, UnavailableLibrary } from '../../lib/site/unavail
 import { showContentUnavailable } from '../../lib/shell/dialogs-store.ts';
 
 /**
- * Opens the layout's content-unavailable dialog (spec 03 §2.20) once the page has loaded: on a
+ * Opens the layout's content-unavailable dialog once the page has loaded: on a
  * detail page of an item that is gone, or private to a library the member does not belong to.
  * `library` is the library holding private content, so the dialog can offer joining it. Renders
  * nothing itself; the page below it still says the same without script.

@@ -1,6 +1,6 @@
 import { useTranslation } from './I18nRoot.tsx';
 
-/** Full-screen overlay while the app menu loads for the first time (spec 01 §2.3). */
+/** Full-screen overlay while the app menu loads for the first time. */
 export function MenuLoader() {
   const { t } = useTranslation();
   return (

@@ -8,7 +8,7 @@ import { Modal } from './Modal.tsx';
 
 /**
  * Dialogs any island of the signed-in layout can open through the stores in lib/shell/dialogs-store.ts:
- * content unavailable (spec 03 §2.20) and the image preview.
+ * content unavailable and the image preview.
  */
 export function SharedDialogs({ lang }: { lang: Lang }) {
   return (
