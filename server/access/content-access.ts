@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { ApiError, } from '../http/errors.ts';
 
 /*
  * The one rule for reading private content, applied by every route that hands out an item's

@@ -7,7 +7,7 @@ import { accountErrorText, type AccountErrorLike } from '../i18n/account-errors.
 import { loadConfig } from '../../../server/web-entry.ts';
 import { getApiFetch, INTERNAL_ORIGIN } from '../bff/api-fetch.server.ts';
 import { refreshSession } from '../bff/auth.server.ts';
-import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies, isSecureRequest, setSessionCookies } from '../bff/cookies.server.ts';
+import { REFRESH_COOKIE, clearSessionCookies, isSecureRequest, setSessionCookies } from '../bff/cookies.server.ts';
 import { clientAddress } from '../auth/login-form.server.ts';
 import { OIDC_FLOW_COOKIE, OIDC_FLOW_SECONDS, SocialLoginError, beginSocialLogin, finishSocialLogin, oidcClientSettings, redirectUriFor } from '../auth/oidc.server.ts';
 

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { DISTRICT_PAGE } from '../contract/values.ts';
 import {
   ADDRESS_MAX,
-  BIO_MAX,
   PASSWORD_MAX,
   genderCode,
   genderOf,

@@ -1,7 +1,7 @@
 import type { HttpClient } from '../http/http.ts';
 import type { ItemBody, ListBody } from '../contract/common.ts';
 import type { Author, BookDetail, BookDetailQuery, BookFilter, BookListItem, Category, BorrowHolding, NamedListQuery, PublicBookDetail, SitemapEntry, SitemapQuery } from './schema.ts';
-import type { Borrower, BorrowerListQuery, BorrowInput, BorrowResponse, BorrowStatus, CollectionOwner, CollectionOwnerQuery, EpustakaBorrowQuery, JoinEpustakaInput, JoinResult, QueueEntry, QueueJoinInput, QueueJoinResult, QueueListQuery } from '../lending/schema.ts';
+import type { Borrower, BorrowerListQuery, BorrowInput, BorrowResponse, CollectionOwner, CollectionOwnerQuery, EpustakaBorrowQuery, JoinEpustakaInput, JoinResult, QueueEntry, QueueJoinInput, QueueJoinResult, QueueListQuery } from '../lending/schema.ts';
 import type { Rating, RatingCreateInput, RatingDetail, RatingListMeta, RatingReportInput, RatingUpdateInput } from '../ratings/schema.ts';
 import type { FeedRecommendationInput, FeedResult, Follower, FollowerListQuery, FollowResult } from '../social/schema.ts';
 

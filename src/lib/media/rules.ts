@@ -7,7 +7,7 @@ import type { MediaHistoryItem } from './schema.ts';
  * pages and the API share them without reaching zod.
  */
 import { formatDate } from '../format/format.ts';
-import { MEDIA_PAGE, MEDIA_SORTS, MEDIA_TYPES, NEWS_PAGE, type MediaSort, type MediaType } from './values.ts';
+import { MEDIA_PAGE, MEDIA_SORTS, NEWS_PAGE, type MediaSort, type MediaType } from './values.ts';
 
 export { MEDIA_PAGE, MEDIA_SORTS, NEWS_PAGE, type MediaSort, type MediaType };
 

@@ -1,5 +1,5 @@
 import type { HttpClient } from '../http/http.ts';
-import type { ItemBody, ListBody } from '../contract/common.ts';
+import type { ItemBody, } from '../contract/common.ts';
 import type {
   Bookmark,
   BookNavigation,

@@ -1,7 +1,7 @@
 import type { BorrowShelfItem } from './schema.ts';
 import { LOAN_DAYS } from '../contract/values.ts';
 import { formatDate } from '../format/format.ts';
-import { CONTENT_TYPES, SHELF_LIMITS } from './values.ts';
+import { SHELF_LIMITS } from './values.ts';
 
 export { SHELF_LIMITS };
 
