@@ -3,7 +3,7 @@ import { COMMERCE_LIMITS, commerceEpustakaSchema, limit, listMeta, offset, rupia
 
 /*
  * Donations and the souvenir shop: the donation picker, the libraries a donation may go to, the
- * donated books, a library's received donations and the products on sale.
+ * donated books and the products on sale.
  */
 
 // ---------------------------------------------------------------------------------------------
