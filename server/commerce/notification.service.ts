@@ -4,7 +4,7 @@ import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import { inTransaction } from '../catalogue/transaction.ts';
 import { isShippedType } from './order-types/index.ts';
 import { listLines, lockOrder, updateOrder } from './repository.ts';
-import { findCharge, recordNotification, setChargeState, setNotificationOutcome } from './charges.repository.ts';
+import { findCharge, forgetNotification, recordNotification, setChargeState, setNotificationOutcome } from './charges.repository.ts';
 import { moveOrder, runAfterCommit, type AfterCommit } from './transitions.ts';
 import { paidStatus } from './states.ts';
 import { commerceOf } from './runtime.ts';
@@ -44,6 +44,8 @@ export async function handleGatewayNotification(deps: ApiDeps, raw: string): Pro
   try {
     status = await runtime.gateway.status(orderId);
   } catch (error) {
+    // Not acted on: forgotten, so the gateway's retry of this very notification is handled.
+    await forgetNotification(deps.db, hash);
     console.error(`[commerce] status of ${orderId} could not be read`, error);
     throw new ApiError(502, 'gateway_unavailable', 'The payment status could not be confirmed; send the notification again.');
   }

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { addMember, createCaller, createEpustaka, holdingOf, type Caller } from '../test/catalogue.ts';
 import { computeBill } from '../../src/lib/commerce/rules.ts';
+import { commerceOf } from './runtime.ts';
+import { GatewayError } from './gateway/midtrans.ts';
 import { createPricedBook, donate, gatewayOrderIdOf, pay, sandboxDecide, signedNotification, statusOf } from './testing.ts';
 
 let ctx: TestContext;
@@ -195,6 +197,23 @@ describe('paying a donation on the sandbox', () => {
     const twice = await ctx.request('PUT', '/webhook/transaction-verification', { token: owner.token, body: { transaction_id: tx.body.data.transaction_id } });
     expect([twice.status, twice.body.errors[0].code]).toEqual([409, 'invalid_transition']);
     expect((await holdingOf(ctx, library, book)).all_qty).toBe(2);
+  });
+
+  test('a notification whose status cannot be confirmed is answered 502 and handled when the gateway sends it again', async () => {
+    const { donor, box, orderId, tx } = await invoicedDonation(1);
+    await ctx.db.query("UPDATE payment_sandbox_charges SET transaction_status = 'settlement' WHERE order_id = $1", [orderId]);
+    const note = signedNotification(ctx, { order_id: orderId, transaction_status: 'settlement', status_code: '200', gross_amount: `${tx.bill}.00` });
+    const gateway = commerceOf(ctx.deps).gateway;
+    const status = gateway.status;
+    gateway.status = () => Promise.reject(new GatewayError('down'));
+    try {
+      expect((await notifyGateway(note)).status).toBe(502);
+    } finally {
+      gateway.status = status;
+    }
+    expect(await statusOf(ctx, donor.token, box)).toBe(1);
+    expect((await notifyGateway(note)).body.outcome).toBe('paid');
+    expect(await statusOf(ctx, donor.token, box)).toBe(3);
   });
 
   test('the pay page answers only this machine', async () => {
