@@ -129,8 +129,8 @@ describe('paying a donation on the sandbox', () => {
     expect(await statusOf(ctx, donor.token, box)).toBe(1);
   });
 
-  test('an expired order cannot be paid; money that still arrives is marked paid late', async () => {
-    const { donor, box, orderId, tx } = await invoicedDonation(1);
+  test('an expired order cannot be paid; money that still arrives is marked paid late for the owner to accept', async () => {
+    const { donor, box, orderId, tx, book } = await invoicedDonation(1);
     ctx.setNow(new Date(new Date(tx.expired_at).getTime() + 1_000));
     try {
       expect(await statusOf(ctx, donor.token, box)).toBe(5);
@@ -145,7 +145,16 @@ describe('paying a donation on the sandbox', () => {
       const late = await notifyGateway(signedNotification(ctx, { order_id: orderId, transaction_status: 'settlement', status_code: '200', gross_amount: `${tx.bill}.00` }));
       expect(late.body.outcome).toBe('paid_late');
       const order = (await ctx.request('GET', `/webhook/invoice-status?order_box_id=${box}`, { token: donor.token })).body.data;
-      expect(order).toMatchObject({ payment_status: 5, paid_late: true });
+      expect(order).toMatchObject({ payment_status: 5, paid_late: true, late_decision: null });
+      // The library's owner accepts it after all: the copies are donated, once.
+      const stranger = await ctx.request('PUT', '/webhook/transaction-late-payment', { token: donor.token, body: { transaction_id: tx.transaction_id, decision: 'accept' } });
+      expect([stranger.status, stranger.body.errors[0].code]).toEqual([403, 'not_owner']);
+      const accepted = await ctx.request('PUT', '/webhook/transaction-late-payment', { token: owner.token, body: { transaction_id: tx.transaction_id, decision: 'accept' } });
+      expect(accepted.body.data.payment_status).toBe(3);
+      expect((await holdingOf(ctx, library, book)).all_qty).toBe(1);
+      const twice = await ctx.request('PUT', '/webhook/transaction-late-payment', { token: owner.token, body: { transaction_id: tx.transaction_id, decision: 'refund' } });
+      expect([twice.status, twice.body.errors[0].code]).toEqual([409, 'no_late_payment']);
+      expect((await holdingOf(ctx, library, book)).all_qty).toBe(1);
     } finally {
       ctx.setNow(null);
     }

@@ -123,6 +123,8 @@ export const orderSchema = z.object({
   expired_at: z.string().nullable(),
   paid_at: z.string().nullable(),
   paid_late: z.boolean(),
+  /** What was decided about a late payment: null until decided. */
+  late_decision: z.enum(['accepted', 'refunded']).nullable(),
   invoice_url: z.string().nullable(),
   /** Notes shown with status 1 (how to pay: the virtual account number, the store code, …). */
   notes: z.string().nullable(),

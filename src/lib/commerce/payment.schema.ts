@@ -159,6 +159,7 @@ export const receivedDonationSchema = z.object({
   payment_status: paymentStatusSchema,
   payment_type: paymentTypeSchema.nullable(),
   paid_late: z.boolean(),
+  late_decision: z.enum(['accepted', 'refunded']).nullable(),
   donor: z.object({ id: z.string(), name: z.string() }),
   book: z.object({ id: z.string(), book_title: z.string() }),
   number_of_copy: z.number().int(),
@@ -188,3 +189,15 @@ export const transactionShipmentSchema = z.object({
   receipt_number: z.string().trim().max(60, { error: 'invalid_receipt_number' }).optional(),
 });
 export type TransactionShipmentInput = z.input<typeof transactionShipmentSchema>;
+
+/**
+ * PUT webhook/transaction-late-payment: whoever may verify the order (the receiving library's owner;
+ * the store for souvenirs) decides on money that arrived after the order was cancelled: `accept`
+ * fulfils it (5 → 3 or 6), `refund` records that it is paid back. Not paid late, or decided
+ * already: 409 `no_late_payment`; anyone else: 403 `not_owner`.
+ */
+export const transactionLatePaymentSchema = z.object({
+  transaction_id: uuid('invalid_transaction_id'),
+  decision: z.enum(['accept', 'refund'], { error: 'invalid_decision' }),
+});
+export type TransactionLatePaymentInput = z.input<typeof transactionLatePaymentSchema>;
