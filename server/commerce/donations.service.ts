@@ -34,7 +34,15 @@ import {
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
 function epustakaView(row: EpustakaRow, callerId: string) {
-  return { ...row, is_mine: row.created_by === callerId && row.epustaka_category === 'P' };
+  return {
+    id: row.id,
+    epustaka_name: row.epustaka_name,
+    epustaka_logo: row.epustaka_logo,
+    epustaka_category: row.epustaka_category,
+    organization_id: row.organization_id,
+    created_by: row.created_by,
+    is_mine: row.created_by === callerId && row.epustaka_category === 'P',
+  };
 }
 
 /**

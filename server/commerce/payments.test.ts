@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { addMember, createCaller, createEpustaka, holdingOf, type Caller } from '../test/catalogue.ts';
 import { computeBill } from '../../src/lib/commerce/rules.ts';
+import { createTransactionResponseSchema, orderSchema } from '../../src/lib/commerce/schema.ts';
 import { commerceOf } from './runtime.ts';
 import { GatewayError } from './gateway/midtrans.ts';
 import { createPricedBook, donate, gatewayOrderIdOf, pay, sandboxDecide, signedNotification, statusOf } from './testing.ts';
@@ -48,6 +49,8 @@ describe('paying a donation on the sandbox', () => {
     const order = (await ctx.request('GET', `/webhook/invoice-status?order_box_id=${box}`, { token: donor.token })).body.data;
     expect(order).toMatchObject({ payment_type: 'bca_va', display_name: 'BCA Virtual Account', service_fee_amount: 4_000, tax_amount: 440, amount: 90_000 });
     expect(order.notes).toMatch(/^BCA VA \d{16}$/);
+    orderSchema.strict().parse(order);
+    createTransactionResponseSchema.parse({ data: tx });
     // Asking again with the same method answers the same charge.
     const again = await pay(ctx, donor.token, box, 'bca_va');
     expect(again.body.data.transaction_id).toBe(tx.transaction_id);
