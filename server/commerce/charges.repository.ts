@@ -8,6 +8,7 @@ export interface ChargeRow {
   payment_type: string;
   gross_amount: string | number;
   state: 'live' | 'cancelled' | 'settled' | 'failed' | 'expired';
+  created_at: Date | string;
 }
 
 /** The box's live charge, if any. */

@@ -228,6 +228,28 @@ describe('paying a donation on the sandbox', () => {
     expect(await statusOf(ctx, donor.token, box)).toBe(3);
   });
 
+  test('the lines stay as they are while a charge is being made; a charge left behind is retired later', async () => {
+    const donor = await createCaller(ctx);
+    const book = await createPricedBook(ctx, 10_000);
+    const added = (await donate(ctx, donor.token, book, library, 1)).body.data;
+    // A request is at the gateway with this box (its charge reserved, the box not yet invoiced).
+    await ctx.db.query("INSERT INTO payment_charges (gateway_order_id, order_box_id, payment_type, gross_amount) VALUES ('INV-HANG-1', $1, 'bca_va', 14440)", [added.order_box_id]);
+    const more = await donate(ctx, donor.token, book, library, 1);
+    expect([more.status, more.body.errors[0].code]).toEqual([409, 'payment_in_progress']);
+    const del = await ctx.request('DELETE', '/webhook/order-box-details', { token: donor.token, body: { order_box_detail_id: added.order_box_detail_id } });
+    expect([del.status, del.body.errors[0].code]).toEqual([409, 'payment_in_progress']);
+    expect((await pay(ctx, donor.token, added.order_box_id, 'bca_va')).body.errors[0].code).toBe('payment_in_progress');
+    ctx.setNow(new Date(Date.now() + 3 * 60_000));
+    try {
+      const paid = await pay(ctx, donor.token, added.order_box_id, 'bca_va');
+      expect(paid.body.data).toMatchObject({ payment_status: 1, bill: 14_440 });
+      const { rows } = await ctx.db.query<{ state: string }>("SELECT state FROM payment_charges WHERE gateway_order_id = 'INV-HANG-1'");
+      expect(rows[0]!.state).toBe('cancelled');
+    } finally {
+      ctx.setNow(null);
+    }
+  });
+
   test('the pay page answers only this machine', async () => {
     const { orderId } = await invoicedDonation(1);
     expect((await sandboxDecide(ctx, orderId, 'pay', false)).status).toBe(404);
