@@ -181,6 +181,14 @@ describe('paying a donation on the sandbox', () => {
     expect(rows.map((r) => r.transaction_status).sort()).toEqual(['cancel', 'deny', 'pending']);
     const live = await ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM payment_charges WHERE order_box_id = $1 AND state = 'live'", [box]);
     expect(live.rows[0]!.n).toBe(1);
+    // The replaced QRIS charge is paid after all, in time: it pays the order and the live one is cancelled.
+    await ctx.db.query("UPDATE payment_sandbox_charges SET transaction_status = 'settlement' WHERE order_id = $1", [second]);
+    const gross = (await ctx.db.query<{ gross_amount: string }>('SELECT gross_amount FROM payment_sandbox_charges WHERE order_id = $1', [second])).rows[0]!.gross_amount;
+    const late = await notifyGateway(signedNotification(ctx, { order_id: second, transaction_status: 'settlement', status_code: '200', gross_amount: gross }));
+    expect(late.body.outcome).toBe('paid');
+    expect(await statusOf(ctx, donor.token, box)).toBe(3);
+    const after = await ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM payment_charges WHERE order_box_id = $1 AND state = 'live'", [box]);
+    expect(after.rows[0]!.n).toBe(0);
   });
 
   test('20 parallel create-transaction calls with one key make one charge', async () => {
