@@ -1,63 +1,40 @@
+import { CATEGORY_CODE, CODE_CATEGORY, COMMERCE_LIMITS, ORDER_CATEGORIES, PAYMENT_STATUS, TAKEN_DIRECTLY, type CategoryCode, type Order, type OrderCategory } from './schema.ts';
+
 /*
- * What the order and payment pages show, as pure functions: the categories in an address, which
- * footer an order gets at each status, the countdown to the payment deadline, the totals and the
- * donation dialog's rules. The pages, islands and their tests share them.
+ * What the order and payment pages show, beside the shared rules of rules.ts: the category in a
+ * cart address, the tabs of the lists, each status's label, the countdown's text and clock, the
+ * totals of a list row and the donation dialog's rules. Pure functions, tested beside.
  */
-
-/** Payment statuses of an order box: 0–7 as the gateway screens know them, 8 once the buyer confirms receipt. */
-export const ORDER_STATUS = {
-  processing: 0,
-  waitingPayment: 1,
-  verifying: 2,
-  paid: 3,
-  failed: 4,
-  cancelled: 5,
-  verified: 6,
-  onDelivery: 7,
-  received: 8,
-} as const;
-export type OrderStatusName = keyof typeof ORDER_STATUS;
-
-/** The name of a status number, for its label text; an unknown number is `unknown`. */
-export function statusName(status: number): OrderStatusName | 'unknown' {
-  const found = Object.entries(ORDER_STATUS).find(([, value]) => value === status);
-  return found ? (found[0] as OrderStatusName) : 'unknown';
-}
-
-/** The categories the transaction lists are split by, DONATION first (the default). */
-export const LIST_CATEGORIES = ['DONATION', 'PRODUCT', 'TRYOUT'] as const;
-export type ListCategory = (typeof LIST_CATEGORIES)[number];
-
-/** The short code of each list category in a cart address (/cart/{id}/D). */
-const CATEGORY_CODE: Record<ListCategory, string> = { DONATION: 'D', PRODUCT: 'P', TRYOUT: 'T' };
 
 /**
- * The list category of a cart address's last segment: its short code (D and BP are donations, P
- * products, T tryouts) or the category's own name, in any case; null for anything else.
+ * The list category of a cart address's last segment: a short code (D and BP donations, P, S and
+ * Q products, T tryouts) or the category's own name, in any case; null for anything else.
  */
-export function cartCategory(segment: string | undefined): ListCategory | null {
+export function cartCategory(segment: string | undefined): OrderCategory | null {
   const value = (segment ?? '').toUpperCase();
-  if (value === 'D' || value === 'BP' || value === 'DONATION') return 'DONATION';
-  if (value === 'P' || value === 'PRODUCT') return 'PRODUCT';
-  if (value === 'T' || value === 'TRYOUT') return 'TRYOUT';
-  return null;
+  if (value in CODE_CATEGORY) return CODE_CATEGORY[value as CategoryCode];
+  return (ORDER_CATEGORIES as readonly string[]).includes(value) ? (value as OrderCategory) : null;
 }
 
 /** The cart of an order box: /cart/{id}/{code}. */
-export function cartHref(orderBoxId: string, category: ListCategory): string {
+export function cartHref(orderBoxId: string, category: OrderCategory): string {
   return `/cart/${encodeURIComponent(orderBoxId)}/${CATEGORY_CODE[category]}`;
 }
 
-/** The list category in `?category=`, DONATION when missing or unknown. */
-export function parseListCategory(value: string | null | undefined): ListCategory {
-  return (LIST_CATEGORIES as readonly string[]).includes(value ?? '') ? (value as ListCategory) : 'DONATION';
+/** The payment detail of an order box. */
+export function paymentDetailHref(orderBoxId: string): string {
+  return `/detail-order-box/payment?order_box_id=${encodeURIComponent(orderBoxId)}`;
 }
 
-/** The two tabs of the transaction lists: what is still going on, and what is over. */
-export const LIST_TABS = ['status', 'history'] as const;
-export type ListTab = (typeof LIST_TABS)[number];
+/** The list category in `?category=`, DONATION when missing or unknown. */
+export function parseListCategory(value: string | null | undefined): OrderCategory {
+  return (ORDER_CATEGORIES as readonly string[]).includes(value ?? '') ? (value as OrderCategory) : 'DONATION';
+}
 
-/** The `?tab=` of a transaction list, Status when missing or unknown. */
+/** The two tabs of the order lists: what is still going on (Status), and what is over (History). */
+export type ListTab = 'status' | 'history';
+
+/** The `?tab=` of an order list, Status when missing or unknown. */
 export function parseListTab(value: string | null | undefined): ListTab {
   return value === 'history' ? 'history' : 'status';
 }
@@ -67,46 +44,41 @@ export function listStatusQuery(tab: ListTab): 'ongoing' | 'completed' {
   return tab === 'history' ? 'completed' : 'ongoing';
 }
 
-/** Page sizes: transaction lists page by 15, the donation picker shows 10 then 10 more, donated books 20 then 20 more, the ePustaka choice 25. */
-export const COMMERCE_LIMITS = { orders: 15, picker: 10, donated: 20, libraries: 25 } as const;
-
-/**
- * The footer of an order at its status:
- * - 0 (not invoiced yet): back to its cart;
- * - 1 (waiting payment): pay now, at the invoice;
- * - 4 (failed): complaint and pay now;
- * - 7 (on delivery or waiting pickup): order received;
- * - 2, 3, 5, 6 and 8: none.
- */
-export type OrderFooter = 'cart' | 'payNow' | 'failed' | 'received' | 'none';
-
-export function orderFooter(status: number): OrderFooter {
-  switch (status) {
-    case ORDER_STATUS.processing:
-      return 'cart';
-    case ORDER_STATUS.waitingPayment:
-      return 'payNow';
-    case ORDER_STATUS.failed:
-      return 'failed';
-    case ORDER_STATUS.onDelivery:
-      return 'received';
-    default:
-      return 'none';
-  }
+/** The text key of an order's status; status 7 of an order collected at the library says "waiting pickup". */
+export function statusKey(order: Pick<Order, 'payment_status' | 'courier_info'>): string {
+  if (order.payment_status === PAYMENT_STATUS.ON_DELIVERY && order.courier_info?.code === TAKEN_DIRECTLY) return 'commerce.status.waitingPickup';
+  const names: Record<number, string> = {
+    0: 'processing',
+    1: 'waitingPayment',
+    2: 'verifying',
+    3: 'paid',
+    4: 'failed',
+    5: 'cancelled',
+    6: 'verified',
+    7: 'onDelivery',
+    8: 'received',
+  };
+  return `commerce.status.${names[order.payment_status] ?? 'unknown'}`;
 }
 
-/** Only an order waiting for payment counts down to its deadline. */
-export function showsCountdown(status: number): boolean {
-  return status === ORDER_STATUS.waitingPayment;
+/** The badge colour of a status: waiting is a warning, done a success, failed or cancelled an error. */
+export function statusTone(status: number): 'info' | 'warning' | 'success' | 'error' {
+  if (status === PAYMENT_STATUS.WAITING_PAYMENT || status === PAYMENT_STATUS.VERIFYING) return 'warning';
+  if (status === PAYMENT_STATUS.FAILED || status === PAYMENT_STATUS.CANCELLED) return 'error';
+  if (status === PAYMENT_STATUS.PAID || status === PAYMENT_STATUS.RECEIVED || status === PAYMENT_STATUS.VERIFIED) return 'success';
+  return 'info';
 }
 
 /** Statuses that show the shipping estimate: verified and on delivery. */
 export function showsShipping(status: number): boolean {
-  return status === ORDER_STATUS.verified || status === ORDER_STATUS.onDelivery;
+  return status === PAYMENT_STATUS.VERIFIED || status === PAYMENT_STATUS.ON_DELIVERY;
 }
 
-/** The courier code of an order collected at the library instead of shipped. */
-export const PICKUP_COURIER = 'taken_directly';
+/** Days the order takes to arrive: a pre-order's shipping duration, else the courier's estimate ("2-3"). */
+export function shippingEstimate(order: Pick<Order, 'pre_order' | 'shipping_duration' | 'courier_info'>): { days: number } | { text: string } | null {
+  if (order.pre_order && order.shipping_duration !== null) return { days: order.shipping_duration };
+  return order.courier_info?.etd ? { text: order.courier_info.etd } : null;
+}
 
 /**
  * How far the server's clock is ahead of this one, in milliseconds. The countdown adds it, so a
@@ -115,14 +87,6 @@ export const PICKUP_COURIER = 'taken_directly';
 export function clockOffset(serverNow: string | Date, clientNow: number): number {
   const server = new Date(serverNow).getTime();
   return Number.isNaN(server) ? 0 : server - clientNow;
-}
-
-/** Whole seconds left until `expiredAt` at `now` (the server's time), never below 0. */
-export function secondsLeft(expiredAt: string | null | undefined, now: number): number {
-  if (!expiredAt) return 0;
-  const deadline = new Date(expiredAt).getTime();
-  if (Number.isNaN(deadline)) return 0;
-  return Math.max(0, Math.ceil((deadline - now) / 1000));
 }
 
 /** A countdown as it is shown: "H:MM:SS" from an hour up, else "M:SS"; "0:00" once over. */
@@ -134,39 +98,16 @@ export function formatCountdown(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-/** The amounts of an order the totals are made of, in whole rupiah. */
-export interface OrderAmounts {
-  amount: number;
-  discount_amount?: number | null;
-  service_fee_amount?: number | null;
-  tax_amount?: number | null;
-  shipping_fee_amount?: number | null;
-}
-
 /**
- * What the buyer pays: amount minus discount plus service fee plus tax, plus the shipping fee
- * where the list shows it (the donation and order list).
+ * What a list row shows as the order's total: amount minus discount plus service fee plus tax,
+ * plus the shipping fee on the donation and order list.
  */
-export function displayTotal(order: OrderAmounts, withShipping = false): number {
-  const shipping = withShipping ? (order.shipping_fee_amount ?? 0) : 0;
-  return order.amount - (order.discount_amount ?? 0) + (order.service_fee_amount ?? 0) + (order.tax_amount ?? 0) + shipping;
+export function displayTotal(order: Pick<Order, 'amount' | 'discount_amount' | 'service_fee_amount' | 'tax_amount' | 'shipping_fee_amount'>, withShipping = false): number {
+  return order.amount - order.discount_amount + order.service_fee_amount + order.tax_amount + (withShipping ? order.shipping_fee_amount : 0);
 }
-
-/** A line of an order box: its price less its discount, times its copies. */
-export function lineTotal(line: { price: number; number_of_copy: number; discount_amount?: number | null }): number {
-  return line.price * line.number_of_copy - (line.discount_amount ?? 0);
-}
-
-/** The sum of an order box's lines. */
-export function linesTotal(lines: readonly { price: number; number_of_copy: number; discount_amount?: number | null }[]): number {
-  return lines.reduce((sum, line) => sum + lineTotal(line), 0);
-}
-
-/** The most copies one donation may give (the API refuses more with a coded error). */
-export const MAX_DONATION_COPIES = 1000;
 
 /**
- * A copy count typed by the donor: a whole number from 1 to {@link MAX_DONATION_COPIES}, else
+ * A copy count typed by the donor: a whole number from 1 to the most one line may hold, else
  * null with the reason (`min`, `max` or `integer`) for the message.
  */
 export function parseCopyCount(input: string | number): { count: number; error: null } | { count: null; error: 'min' | 'max' | 'integer' } {
@@ -174,7 +115,7 @@ export function parseCopyCount(input: string | number): { count: number; error: 
   if (!/^-?\d+$/.test(text)) return { count: null, error: 'integer' };
   const count = Number(text);
   if (count < 1) return { count: null, error: 'min' };
-  if (count > MAX_DONATION_COPIES) return { count: null, error: 'max' };
+  if (count > COMMERCE_LIMITS.maxCopies) return { count: null, error: 'max' };
   return { count, error: null };
 }
 
@@ -186,18 +127,8 @@ export function canContinueDonation(input: { count: string | number; changed: bo
   return input.changed && parseCopyCount(input.count).error === null && Boolean(input.epustakaId) && input.price > 0;
 }
 
-/** The donation's total: copies times the book's price. */
-export function donationTotal(count: number, price: number): number {
-  return count * price;
-}
-
-/**
- * A chat link for a complaint: the number's digits in international form (a leading 0 becomes
- * 62) and the message; null without a usable number.
- */
-export function complaintHref(phone: string | null | undefined, message: string): string | null {
-  let digits = (phone ?? '').replace(/[^0-9]/g, '');
-  if (digits.length < 8) return null;
-  if (digits.startsWith('0')) digits = `62${digits.slice(1)}`;
-  return `https://wa.me/${digits}?text=${encodeURIComponent(message)}`;
+/** The donation's total: copies times the book's price (0 while the count is not valid). */
+export function donationTotal(count: string | number, price: number): number {
+  const parsed = parseCopyCount(count);
+  return parsed.count === null ? 0 : parsed.count * price;
 }
