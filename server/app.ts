@@ -36,6 +36,7 @@ import { homeRoutes } from './routes/home.ts';
 import { pushRoutes } from './routes/push.ts';
 import { publicBookRoutes } from './routes/public-books.ts';
 import { offlineRoutes } from './routes/offline.ts';
+import { commerceRoutes } from './commerce/routes.ts';
 import { loginThrottle } from './accounts/rate-limit.ts';
 import { accountSettings } from './accounts/settings.ts';
 import { requestGuard } from './http/request-guard.ts';
@@ -95,6 +96,8 @@ export function createApi(deps: ApiDeps) {
   app.route('/webhook', pushRoutes(deps));
   app.route('/webhook', publicBookRoutes(deps));
   app.route('/webhook', offlineRoutes(deps));
+  // The payment sandbox delivers its notifications to the API's own notification route.
+  app.route('/webhook', commerceRoutes(deps, (request) => Promise.resolve(app.fetch(new Request('http://api.internal/webhook/payment-notification', request)))));
   app.notFound((c) => respondToError(notFound('not_found', `No such endpoint: ${c.req.method} ${c.req.path}`), c));
   app.onError(respondToError);
   return app;

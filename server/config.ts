@@ -3,6 +3,7 @@ import { DEFAULT_HASH_COST, MAX_HASH_COST, MIN_HASH_COST } from './auth/password
 import { readS3Settings, type S3Settings } from './storage/settings.ts';
 import { readPushSettings, type PushSettings } from './push/settings.ts';
 import { readWriteLimits, type WriteLimits } from './limits/settings.ts';
+import { readCommerceSettings, type CommerceSettings } from './commerce/settings.ts';
 
 /** Reads a boolean flag from the environment ("true"/"1"/"on" are on). */
 function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
@@ -44,6 +45,8 @@ export interface ServerConfig {
   features: FeatureFlags;
   /** Limits on the writes that reach other people and on counted QR scans (README "Limits"). */
   limits: WriteLimits;
+  /** Payment gateway, payment window, shipping provider and their sandboxes (docs/commerce.md). */
+  commerce: CommerceSettings;
   /**
    * Whether a new, empty database gets the demo data and its accounts (`DEMO_DATA=true`, or
    * `--demo`, which the npm scripts pass). Otherwise it starts with no account and the server
@@ -82,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       logoBanner: flag(env, 'FEATURE_LOGO_BANNER', false),
     },
     limits: readWriteLimits(env),
+    commerce: readCommerceSettings(env, env.NODE_ENV === 'production'),
     demoData: flag(env, 'DEMO_DATA', false),
   };
 }

@@ -22,6 +22,11 @@ export const NOTIFICATION_EVENTS = [
   'loan_due',
   'join_request',
   'join_approved',
+  'payment_paid',
+  'payment_failed',
+  'payment_expired',
+  'order_shipped',
+  'order_received',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 

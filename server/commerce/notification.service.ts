@@ -1,0 +1,100 @@
+import { createHash } from 'node:crypto';
+import type { ApiDeps } from '../deps.ts';
+import { ApiError, badRequest, notFound } from '../http/errors.ts';
+import { inTransaction } from '../catalogue/transaction.ts';
+import { isShippedType } from './order-types/index.ts';
+import { listLines, lockOrder, updateOrder } from './repository.ts';
+import { findCharge, recordNotification, setChargeState, setNotificationOutcome } from './charges.repository.ts';
+import { moveOrder, runAfterCommit, type AfterCommit } from './transitions.ts';
+import { paidStatus } from './states.ts';
+import { commerceOf } from './runtime.ts';
+import { rupiahOf, verifySignature, type GatewayTransaction } from './gateway/midtrans.ts';
+
+/*
+ * The gateway's HTTP notification, handled as Midtrans' guide asks: the signature is checked in
+ * constant time; each notification body is stored once (a repeat is answered 200 and changes
+ * nothing); the transaction's status is asked of the gateway again and only that answer is acted
+ * on; its amount must equal the charge's own, in whole rupiah; and only forward moves of the state
+ * table happen, under the order's lock, so a late `pending` or `expire` after `settlement` changes
+ * nothing. A settlement that arrives after the deadline leaves the order cancelled and marks it
+ * paid late, for the library's owner to refund or accept.
+ */
+
+/** What handling a notification did, as the answer's `outcome`. */
+export type NotificationOutcome = 'duplicate' | 'paid' | 'paid_late' | 'failed' | 'expired' | 'pending' | 'ignored';
+
+/** Handles one notification body (already read as text). */
+export async function handleGatewayNotification(deps: ApiDeps, raw: string): Promise<NotificationOutcome> {
+  let body: Record<string, unknown>;
+  try {
+    body = JSON.parse(raw) as Record<string, unknown>;
+  } catch {
+    throw badRequest('invalid_json', 'The notification is not valid JSON.');
+  }
+  if (typeof body !== 'object' || body === null) throw badRequest('invalid_notification', 'The notification is not an object.');
+  const runtime = commerceOf(deps);
+  if (!verifySignature(body, runtime.serverKey)) throw new ApiError(403, 'invalid_signature', 'The notification signature is not valid.');
+  const orderId = body.order_id as string;
+  const charge = await findCharge(deps.db, orderId);
+  if (!charge) throw notFound('order_not_found', 'No charge has this order id.');
+  const hash = createHash('sha256').update(raw).digest('hex');
+  if (!(await recordNotification(deps.db, { hash, orderId, status: String(body.transaction_status ?? ''), body }))) return 'duplicate';
+
+  let status: GatewayTransaction;
+  try {
+    status = await runtime.gateway.status(orderId);
+  } catch (error) {
+    console.error(`[commerce] status of ${orderId} could not be read`, error);
+    throw new ApiError(502, 'gateway_unavailable', 'The payment status could not be confirmed; send the notification again.');
+  }
+  if (rupiahOf(status.gross_amount) !== Number(charge.gross_amount)) {
+    await setNotificationOutcome(deps.db, hash, 'amount_mismatch');
+    console.error(`[commerce] ${orderId}: the gateway reports ${status.gross_amount}, the charge was ${charge.gross_amount}`);
+    throw badRequest('amount_mismatch', 'The amount does not match the order.');
+  }
+  const outcome = await applyGatewayStatus(deps, charge.order_box_id, orderId, status);
+  await setNotificationOutcome(deps.db, hash, outcome);
+  return outcome;
+}
+
+/** Acts on the gateway's status of one charge, under the order's lock. */
+export async function applyGatewayStatus(deps: ApiDeps, orderBoxId: string, gatewayOrderId: string, status: GatewayTransaction): Promise<NotificationOutcome> {
+  const s = status.transaction_status;
+  const paid = s === 'settlement' || (s === 'capture' && (status.fraud_status ?? 'accept') === 'accept');
+  const now = deps.now();
+  const { outcome, after } = await inTransaction(deps.db, async (tx) => {
+    const order = await lockOrder(tx, orderBoxId);
+    const charge = await findCharge(tx, gatewayOrderId);
+    const after: AfterCommit[] = [];
+    if (!order || !charge) return { outcome: 'ignored' as const, after };
+    if (paid) {
+      if (charge.state === 'settled') return { outcome: 'ignored' as const, after };
+      await setChargeState(tx, gatewayOrderId, 'settled');
+      const inTime = order.payment_status === 1 && charge.state === 'live' && order.expired_at !== null && new Date(order.expired_at) > now;
+      if (inTime) {
+        const shipped = (await listLines(tx, order.id)).some((l) => isShippedType(l.order_type));
+        after.push(...(await moveOrder(tx, deps, order, 'settle', paidStatus(shipped))));
+        return { outcome: 'paid' as const, after };
+      }
+      // Money for an order past its deadline, or for a charge already replaced: never dropped.
+      if (order.payment_status === 1) after.push(...(await moveOrder(tx, deps, order, 'expire', 5)));
+      await updateOrder(tx, order.id, { paid_late: true });
+      console.warn(`[commerce] ${gatewayOrderId} was paid after its order stopped waiting for it: marked paid late`);
+      return { outcome: 'paid_late' as const, after };
+    }
+    if (charge.state !== 'live' || order.payment_status !== 1) return { outcome: s === 'pending' ? ('pending' as const) : ('ignored' as const), after };
+    if (s === 'deny') {
+      await setChargeState(tx, gatewayOrderId, 'failed');
+      after.push(...(await moveOrder(tx, deps, order, 'deny', 4)));
+      return { outcome: 'failed' as const, after };
+    }
+    if (s === 'expire' || s === 'cancel') {
+      await setChargeState(tx, gatewayOrderId, s === 'expire' ? 'expired' : 'cancelled');
+      after.push(...(await moveOrder(tx, deps, order, 'expire', 5)));
+      return { outcome: 'expired' as const, after };
+    }
+    return { outcome: s === 'pending' ? ('pending' as const) : ('ignored' as const), after };
+  });
+  await runAfterCommit(after);
+  return outcome;
+}
