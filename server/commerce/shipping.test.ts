@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestContext, type TestContext } from '../test/context.ts';
+import { createCaller, signIn, type Caller } from '../test/catalogue.ts';
+import { createProduct, gatewayOrderIdOf, sandboxDecide, statusOf } from './testing.ts';
+import { newestFirst, sandboxShipping } from './shipping.ts';
+
+let ctx: TestContext;
+let buyer: Caller;
+let admin: { id: string; token: string };
+let product: string;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  buyer = await createCaller(ctx);
+  const user = await ctx.createUser({ role: 305 });
+  admin = { id: user.id, token: await signIn(ctx, user) };
+  product = await createProduct(ctx, 75_000, 600);
+});
+afterAll(() => ctx.close());
+
+async function orderProduct(copies = 2) {
+  const add = await ctx.request('POST', '/webhook/add-order-box', { token: buyer.token, body: { order_type: 'SOUVENIR', order_type_id: product, number_of_copy: copies, category: 'PRODUCT' } });
+  expect(add.status).toBe(201);
+  return add.body.data.order_box_id as string;
+}
+
+describe('shipping', () => {
+  test('shipping-cost answers RajaOngkir shapes per courier and service', async () => {
+    const res = await ctx.request('POST', '/webhook/shipping-cost', { token: buyer.token, body: { destination: '23', weight: 1200, courier: 'jne' } });
+    expect(res.body.data[0]).toMatchObject({ code: 'jne', costs: [{ service: 'REG', cost: [{ etd: '2-3' }] }, { service: 'YES' }] });
+    expect(Number.isInteger(res.body.data[0].costs[0].cost[0].value)).toBe(true);
+    expect((await ctx.request('POST', '/webhook/shipping-cost', { token: buyer.token, body: { destination: '23', weight: 0, courier: 'jne' } })).body.errors[0].code).toBe('invalid_weight');
+  });
+
+  test('a product order needs shipping, is verified when paid, shipped, tracked and received', async () => {
+    const box = await orderProduct(2);
+    const noShipping = await ctx.request('POST', '/webhook/create-transaction', { token: buyer.token, body: { order_box_id: box, category: 'PRODUCT', payment_type: 'bni_va' } });
+    expect(noShipping.body.errors[0].code).toBe('shipping_required');
+    const shipping = { courier: 'jne', service: 'REG', destination: '23', address: 'Jl. Merdeka 1, Bandung' };
+    const tx = await ctx.request('POST', '/webhook/create-transaction', { token: buyer.token, body: { order_box_id: box, category: 'PRODUCT', payment_type: 'bni_va', shipping } });
+    expect(tx.status).toBe(201);
+    const order = (await ctx.request('GET', `/webhook/invoice-status?order_box_id=${box}`, { token: buyer.token })).body.data;
+    expect(order.shipping_fee_amount).toBeGreaterThan(0);
+    expect(order.bill).toBe(150_000 + 4_000 + 440 + order.shipping_fee_amount);
+    expect(order.courier_info).toMatchObject({ code: 'jne', service: 'REG', etd: '2-3' });
+
+    await sandboxDecide(ctx, await gatewayOrderIdOf(ctx, box), 'pay');
+    expect(await statusOf(ctx, buyer.token, box)).toBe(6);
+    const transactionId = tx.body.data.transaction_id;
+
+    const early = await ctx.request('PUT', '/webhook/transaction-status', { token: buyer.token, body: { transaction_id: transactionId } });
+    expect([early.status, early.body.errors[0].code]).toEqual([409, 'invalid_transition']);
+    const notAdmin = await ctx.request('PUT', '/webhook/transaction-shipment', { token: buyer.token, body: { transaction_id: transactionId, courier: 'jne', receipt_number: 'JNE0001' } });
+    expect(notAdmin.status).toBe(403);
+    const shipped = await ctx.request('PUT', '/webhook/transaction-shipment', { token: admin.token, body: { transaction_id: transactionId, courier: 'jne', receipt_number: 'JNE0001' } });
+    expect(shipped.body.data.payment_status).toBe(7);
+
+    const track = await ctx.request('POST', '/webhook/shipping-waybill', { token: buyer.token, body: { courier: 'jne', receipt_number: 'JNE0001' } });
+    expect(track.status).toBe(200);
+    const manifest = track.body.data.manifest;
+    expect(manifest).toEqual(newestFirst(manifest));
+    expect(track.body.data.delivery_status).toHaveProperty('pod_receiver');
+    const stranger = await createCaller(ctx);
+    expect((await ctx.request('POST', '/webhook/shipping-waybill', { token: stranger.token, body: { courier: 'jne', receipt_number: 'JNE0001' } })).status).toBe(404);
+    expect((await ctx.request('PUT', '/webhook/transaction-status', { token: stranger.token, body: { transaction_id: transactionId } })).status).toBe(404);
+
+    const received = await ctx.request('PUT', '/webhook/transaction-status', { token: buyer.token, body: { transaction_id: transactionId } });
+    expect(received.body.data.payment_status).toBe(8);
+    const history = await ctx.request('GET', '/webhook/order-box-list?status=completed&category=PRODUCT', { token: buyer.token });
+    expect(history.body.data.map((o: { id: string }) => o.id)).toContain(box);
+    const { rows } = await ctx.db.query<{ event: string }>("SELECT event FROM notifications WHERE user_id = $1 AND type = 'TRANSACTION' ORDER BY created_at", [buyer.id]);
+    expect(rows.map((r) => r.event)).toEqual(['payment_paid', 'order_shipped', 'order_received']);
+  });
+
+  test('pickup orders need no waybill', async () => {
+    const box = await orderProduct(1);
+    const tx = await ctx.request('POST', '/webhook/create-transaction', { token: buyer.token, body: { order_box_id: box, category: 'PRODUCT', payment_type: 'cash', shipping: { courier: 'taken_directly' } } });
+    expect(tx.body.data).toMatchObject({ payment_status: 2, bill: 75_000 });
+    expect((await ctx.request('PUT', '/webhook/transaction-verification', { token: admin.token, body: { transaction_id: tx.body.data.transaction_id } })).body.data.payment_status).toBe(6);
+    const ready = await ctx.request('PUT', '/webhook/transaction-shipment', { token: admin.token, body: { transaction_id: tx.body.data.transaction_id, courier: 'taken_directly' } });
+    expect(ready.body.data.payment_status).toBe(7);
+  });
+
+  test('the sandbox courier tells the same story for a receipt every time, unknown ones not at all', async () => {
+    expect(await sandboxShipping.waybill('jne', 'ABC123')).toEqual(await sandboxShipping.waybill('jne', 'ABC123'));
+    expect(await sandboxShipping.waybill('jne', 'UNKNOWN-1')).toBeNull();
+    const stories = new Set<string>();
+    for (let i = 0; i < 40; i++) stories.add((await sandboxShipping.waybill('jne', `R${i}`))?.delivery_status.status ?? 'NOT FOUND');
+    expect([...stories].sort()).toEqual(['DELIVERED', 'NOT FOUND', 'ON PROCESS', 'RETURNED']);
+  });
+});
