@@ -4,6 +4,7 @@ import {
   cartCategory,
   cartHref,
   clockOffset,
+  countdownShown,
   displayTotal,
   donationTotal,
   formatCountdown,
@@ -64,6 +65,10 @@ describe('the payment countdown', () => {
     // The browser thinks it is 09:59:00; the server's deadline of 10:01:30 is 90 s away on its clock.
     expect(secondsLeft('2026-11-27T10:01:30Z', Date.parse('2026-11-27T09:59:00Z') + offset)).toBe(90);
     expect(clockOffset('nonsense', 5)).toBe(0);
+  });
+
+  test('runs while the order waits for payment and stands at 0:00 once it was cancelled', () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 7, 8].filter(countdownShown)).toEqual([1, 5]);
   });
 
   test('shows M:SS, H:MM:SS from an hour, and 0:00 once over', () => {

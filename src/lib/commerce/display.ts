@@ -69,6 +69,14 @@ export function statusTone(status: number): 'info' | 'warning' | 'success' | 'er
   return 'info';
 }
 
+/**
+ * Whether the countdown is shown: running while the order waits for payment, and at 0:00 once it
+ * was cancelled for want of payment.
+ */
+export function countdownShown(status: number): boolean {
+  return status === PAYMENT_STATUS.WAITING_PAYMENT || status === PAYMENT_STATUS.CANCELLED;
+}
+
 /** Statuses that show the shipping estimate: verified and on delivery. */
 export function showsShipping(status: number): boolean {
   return status === PAYMENT_STATUS.VERIFIED || status === PAYMENT_STATUS.ON_DELIVERY;

@@ -1,0 +1,185 @@
+import { expect, type APIRequestContext, type Page } from 'playwright/test';
+import { test } from './support/console-guard.ts';
+import { demoUsers, signIn } from './support/auth.ts';
+import { hydrated, open } from './support/pages.ts';
+import { apiJson, holdingsOf, joinLibrary, borrowFrom, signInAsNewMember, type Holding } from './support/members.ts';
+
+/*
+ * Donations, the order box and payments in the browser: a donation from a book page paid on the
+ * payment sandbox grows the library's copies; an order left unpaid runs out with its countdown at
+ * 0:00; bad input is answered in words; the order pages answer for the caller's orders only.
+ */
+
+interface DonationBook {
+  book_id: string;
+  book_title: string;
+  price: number;
+}
+
+interface Library {
+  id: string;
+  epustaka_name: string;
+}
+
+/** Books that may be donated, and the libraries a donation may go to, as the signed-in user sees them. */
+async function donationChoices(request: APIRequestContext): Promise<{ books: DonationBook[]; libraries: Library[] }> {
+  const books = await apiJson<{ data: DonationBook[] }>(request, '/webhook/donation-book-list', { limit: 100 });
+  const libraries = await apiJson<{ data: Library[] }>(request, '/webhook/donation-epustaka-list', { limit: 100 });
+  return { books: books.data, libraries: libraries.data };
+}
+
+/** A donatable, copy-limited book that a public library holds, with that holding. */
+async function donatableHolding(request: APIRequestContext, books: DonationBook[], libraries: Library[], skip = 0): Promise<{ book: DonationBook; holding: Holding }> {
+  const allowed = new Set(libraries.map((library) => library.id));
+  let seen = 0;
+  for (const book of [...books].reverse()) {
+    const holding = (await holdingsOf(request, book.book_id)).find((h) => !h.epustaka_isprivate && allowed.has(h.id));
+    if (holding && seen++ >= skip) return { book, holding };
+  }
+  throw new Error('no donatable book held by a public library');
+}
+
+/** Opens the book page in that library and the donation dialog from it. */
+async function openDonationDialog(page: Page, book: DonationBook, holding: Holding) {
+  await open(page, `/book/${book.book_id}/${holding.id}`);
+  await page.getByRole('group', { name: 'Tindakan buku' }).getByRole('button', { name: 'Donasi' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Donasi buku' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('[data-donation-price]')).not.toHaveText('Rp 0');
+  return dialog;
+}
+
+test.describe('order pages', () => {
+  test('the lists answer with their tabs and empty states, in both languages', async ({ page }) => {
+    await signInAsNewMember(page, 'Pembeli Baru');
+    await open(page, '/donation');
+    await expect(page.getByRole('heading', { level: 1, name: 'Donasi & pesanan' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Status' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.locator('[data-order-empty]')).toContainText('Belum ada pesanan yang berjalan');
+    await page.getByRole('link', { name: 'Riwayat' }).click();
+    await expect(page.locator('[data-order-empty]')).toContainText('Belum ada riwayat pesanan');
+    await page.getByRole('link', { name: 'Tryout' }).click();
+    await expect(page).toHaveURL(/tab=history&category=TRYOUT/);
+    await expect(page.locator('[data-order-empty]').getByRole('link', { name: 'Pilih paket' })).toHaveAttribute('href', '/');
+
+    for (const [path, heading] of [
+      ['/payment', 'Pembayaran'],
+      ['/transaction', 'Transaksi'],
+      ['/more-book-donation', 'Buku donasi'],
+    ] as const) {
+      await open(page, path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    }
+    await expect(page.getByText('Belum ada buku donasi.')).toBeVisible();
+
+    await page.goto('/lang?to=en&next=%2Fdonation');
+    await open(page, '/donation');
+    await expect(page.getByRole('heading', { level: 1, name: 'Donations & orders' })).toBeVisible();
+  });
+});
+
+test.describe('orders of nobody', () => {
+  // The pages below answer 404 on purpose.
+  test.use({ allowErrors: /status of 404/ });
+
+  test('an order that is not the caller\'s, or no order at all, is not found', async ({ page }) => {
+    await signIn(page, demoUsers.siswa);
+    for (const path of ['/cart/00000000-0000-4000-8000-000000000000/D', '/cart/not-an-id/D', '/cart/00000000-0000-4000-8000-000000000000/X', '/detail-order-box', '/detail-order-box/payment?order_box_id=00000000-0000-4000-8000-000000000000']) {
+      const res = await page.goto(path);
+      expect(res?.status(), path).toBe(404);
+      await expect(page.locator('[data-order-not-found]')).toContainText('Pesanan tidak ditemukan');
+    }
+  });
+});
+
+test.describe('donating', () => {
+  test('donate two copies from a book page, pay by virtual account on the sandbox, see the order paid and the copies grow', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, demoUsers.siswa);
+    const { books, libraries } = await donationChoices(page.request);
+    const { book, holding } = await donatableHolding(page.request, books, libraries);
+    const before = holding.total_qty;
+
+    const dialog = await openDonationDialog(page, book, holding);
+    const cont = dialog.getByRole('button', { name: 'Lanjutkan' });
+    await expect(cont).toBeDisabled();
+    // Bad input is told in words and keeps Continue off.
+    await dialog.getByLabel('Jumlah salinan').fill('0');
+    await expect(dialog.locator('[data-field-error]')).toHaveText('Jumlah salinan minimal 1.');
+    await dialog.getByLabel('Jumlah salinan').fill('1,5');
+    await expect(dialog.locator('[data-field-error]')).toHaveText('Masukkan jumlah salinan berupa bilangan bulat.');
+    await dialog.getByLabel('Jumlah salinan').fill('5000');
+    await expect(dialog.locator('[data-field-error]')).toHaveText('Jumlah salinan paling banyak 1000.');
+    await expect(cont).toBeDisabled();
+    await dialog.getByLabel('Jumlah salinan').fill('1');
+    await dialog.getByRole('button', { name: 'Tambah satu salinan' }).click();
+    await expect(dialog.getByLabel('Jumlah salinan')).toHaveValue('2');
+    await expect(cont).toBeDisabled();
+    await dialog.getByRole('radio', { name: holding.epustaka_name }).check();
+    await expect(dialog.locator('[data-donation-total]')).toHaveText(`Rp ${(2 * book.price).toLocaleString('id-ID')}`);
+    await cont.click();
+
+    // The cart: the line, its total, then the method chooser and the summary.
+    await expect(page).toHaveURL(/\/cart\/[0-9a-f-]+\/D$/);
+    await hydrated(page);
+    await expect(page.locator('[data-order-line]')).toHaveCount(1);
+    await expect(page.locator('[data-cart-total]')).toHaveText(`Rp ${(2 * book.price).toLocaleString('id-ID')}`);
+    await page.getByRole('button', { name: 'Lanjutkan pembayaran' }).click();
+    const methods = page.getByRole('dialog', { name: 'Pilih metode pembayaran' });
+    await expect(methods.getByText('Transfer bank (virtual account)')).toBeVisible();
+    await expect(methods.getByText('Gerai ritel')).toBeVisible();
+    await methods.getByRole('radio', { name: /BCA/ }).check();
+    await methods.getByRole('button', { name: 'Lanjut' }).click();
+    const summary = page.getByRole('dialog', { name: 'Ringkasan pembayaran' });
+    await expect(summary.locator('[data-summary-bill]')).toContainText('Rp ');
+    await summary.getByRole('button', { name: 'Bayar sekarang' }).click();
+
+    // The sandbox's invoice page: pay.
+    await expect(page).toHaveURL(/\/webhook\/payment-sandbox\/invoice\//);
+    await page.getByRole('button', { name: 'Bayar / Pay' }).click();
+    await expect(page.locator('#status')).toHaveText('settlement');
+
+    // The order is paid, in the history of donations, and the library holds two more copies.
+    const paid = await apiJson<{ data: { id: string; payment_status: number }[] }>(page.request, '/webhook/order-box-list', { status: 'completed', category: 'DONATION' });
+    const order = paid.data.find((o) => o.payment_status === 3);
+    expect(order).toBeTruthy();
+    await open(page, `/detail-order-box/payment?order_box_id=${order!.id}`);
+    await expect(page.locator('[data-order-detail] [data-status]')).toHaveText('Lunas');
+    await expect.poll(async () => (await holdingsOf(page.request, book.book_id)).find((h) => h.id === holding.id)?.total_qty).toBe(before + 2);
+    await open(page, '/more-book-donation');
+    await expect(page.locator(`[data-donated-book="${book.book_id}"]`).first()).toContainText('Total');
+  });
+
+  test('an order left unpaid runs out: the countdown reaches 0:00 and the order is cancelled', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, demoUsers.guru);
+    const { books, libraries } = await donationChoices(page.request);
+    const { book, holding } = await donatableHolding(page.request, books, libraries, 1);
+    const dialog = await openDonationDialog(page, book, holding);
+    await dialog.getByRole('button', { name: 'Tambah satu salinan' }).click();
+    await dialog.getByRole('radio', { name: holding.epustaka_name }).check();
+    await dialog.getByRole('button', { name: 'Lanjutkan' }).click();
+    await expect(page).toHaveURL(/\/cart\//);
+    const orderBoxId = page.url().split('/')[4]!;
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Lanjutkan pembayaran' }).click();
+    await page.getByRole('dialog', { name: 'Pilih metode pembayaran' }).getByRole('radio', { name: /QRIS/ }).check();
+    await page.getByRole('button', { name: 'Lanjut' }).click();
+    await page.getByRole('button', { name: 'Bayar sekarang' }).click();
+    await expect(page).toHaveURL(/payment-sandbox\/invoice/);
+
+    // The payment detail counts down to the server's deadline.
+    const invoice = page.url();
+    await open(page, `/detail-order-box/payment?order_box_id=${orderBoxId}`);
+    await expect(page.locator('[data-order-detail] [data-status]')).toHaveText('Menunggu pembayaran');
+    await expect(page.locator('[data-countdown-value]')).toHaveText(/^\d+:\d\d:\d\d$/);
+    // The gateway lets the charge expire, in another tab: the open page learns it from the server.
+    const bank = await page.context().newPage();
+    await bank.goto(invoice);
+    await bank.getByRole('button', { name: 'Kedaluwarsa / Expire' }).click();
+    await expect(bank.locator('#status')).toHaveText('expire');
+    await expect(page.locator('[data-order-detail] [data-status]')).toHaveText('Dibatalkan', { timeout: 30_000 });
+    await expect(page.locator('[data-countdown-value]')).toHaveText('0:00');
+    await expect(page.locator('[data-countdown]')).toContainText('Waktu pembayaran habis');
+  });
+});
