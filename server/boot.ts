@@ -7,6 +7,7 @@ import { createApi, type Api } from './app.ts';
 import { loadSigningSecret } from './auth/secrets.ts';
 import { createTokenSigner } from './auth/tokens.ts';
 import { seedDemo, isSeeded } from './seed/index.ts';
+import { expireDueOrders } from './commerce/expiry.ts';
 import type { ApiDeps } from './deps.ts';
 import { startOpsSocket } from './ops/ops-socket.ts';
 import { startWebPush } from './push/push.service.ts';
@@ -88,12 +89,17 @@ export async function bootApi(config: ServerConfig = loadConfig(), options: { se
   };
   const sweeper = setInterval(() => void sweep().catch((error: Error) => log(`cleaning unfinished uploads failed: ${error.message}`)), PENDING_GRACE_MS);
   sweeper.unref();
+  const app = createApi(deps);
+  // Orders past their payment deadline are cancelled every minute, even when nobody looks at them.
+  const expirer = setInterval(() => void expireDueOrders(deps).catch((error: Error) => log(`expiring unpaid orders failed: ${error.message}`)), 60_000);
+  expirer.unref();
   return {
-    app: createApi(deps),
+    app,
     deps,
     async close() {
       stopPush();
       clearInterval(sweeper);
+      clearInterval(expirer);
       store.close?.();
       await closeOps();
       await db.close();

@@ -23,10 +23,14 @@ if (!existsSync(entry)) {
 
 // The built product always runs in production mode. `--outbox` (what `npm start` passes) keeps the
 // development outbox on for this machine's own browser, so a newcomer can verify an account;
-// `--demo` (also `npm start`'s) fills an empty database with the demo data.
+// `--demo` (also `npm start`'s) fills an empty database with the demo data and turns on the
+// payment sandbox, so the demo can donate and pay end to end with no gateway account.
 process.env.NODE_ENV ||= 'production';
 if (process.argv.includes('--outbox')) process.env.OUTBOX_API ||= 'true';
-if (process.argv.includes('--demo')) process.env.DEMO_DATA ||= 'true';
+if (process.argv.includes('--demo')) {
+  process.env.DEMO_DATA ||= 'true';
+  process.env.PAYMENT_SANDBOX ||= 'true';
+}
 process.env.PORT ??= '4321';
 process.env.HOST ??= '0.0.0.0';
 // A PUBLIC_URL or ALLOWED_HOSTS that cannot be read stops the start before the database is touched.

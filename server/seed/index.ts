@@ -6,6 +6,7 @@ import { insertCatalogue, type MembershipPlan } from './catalogue.ts';
 import { insertActivity } from './activity.ts';
 import { insertArticleHistory, insertMediaHistory, insertSocial } from './social.ts';
 import { insertHome } from './home.ts';
+import { insertCommerce } from './commerce.ts';
 import { books, authors, categories, epustakas } from './content/index.ts';
 import { attachDemoBookFiles } from '../reader/demo-books.ts';
 import { attachDemoEditions } from './readable-books.ts';
@@ -65,6 +66,7 @@ export async function seedDemo(
     await insertDemoNews(tx, config.organizationId);
     await insertArticleHistory(tx, config.organizationId);
     await insertHome(tx, config.organizationId);
+    await insertCommerce(tx, config.organizationId, userIds, bookIds);
   });
   options.log?.(`demo data ready: ${books.length} books in ${epustakas.length} ePustaka`);
   if (options.bookFiles !== false) {
