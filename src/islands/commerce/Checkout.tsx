@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { formatRupiah } from '../../lib/format/format.ts';
 import { computeBill } from '../../lib/commerce/rules.ts';
 import { PAYMENT_GROUPS, type OrderCategory, type OrderLine } from '../../lib/commerce/schema.ts';
-import { $checkout, checkoutStep, chooseMethod, pay } from '../../lib/commerce/store.ts';
+import { $checkout, checkoutClosed, checkoutStep, chooseMethod, pay } from '../../lib/commerce/store.ts';
 import { useTranslation } from '../shell/I18nRoot.tsx';
 import { Modal } from '../shell/Modal.tsx';
 
@@ -13,12 +13,11 @@ import { Modal } from '../shell/Modal.tsx';
 export function Checkout({ orderBoxId, category, lines }: { orderBoxId: string; category: OrderCategory; lines: readonly OrderLine[] }) {
   const { t } = useTranslation();
   const state = useStore($checkout);
-  const close = () => checkoutStep('closed');
   return (
     <>
       <Modal
         open={state.step === 'methods'}
-        onClose={close}
+        onClose={() => checkoutClosed('methods')}
         title={t('commerce.methods.title')}
         footer={
           <button type="button" className="btn btn-primary" disabled={!state.chosen} onClick={() => checkoutStep('summary')}>
@@ -30,7 +29,7 @@ export function Checkout({ orderBoxId, category, lines }: { orderBoxId: string; 
       </Modal>
       <Modal
         open={state.step === 'summary'}
-        onClose={close}
+        onClose={() => checkoutClosed('summary')}
         title={t('commerce.methods.summary')}
         footer={
           <>

@@ -41,7 +41,8 @@ export function Countdown({ initial, initialNow }: { initial?: OrderView; initia
   }, [left, status]);
 
   if (!view.order || !countdownShown(view.order.payment_status)) return null;
-  const over = left === 0;
+  // A cancelled order's time is over whatever its deadline said.
+  const over = left === 0 || !showsCountdown(view.order.payment_status);
   return (
     <div role="timer" aria-live="off" className={`rounded-box flex items-center justify-between gap-3 p-3 ${over ? 'bg-error/10' : 'bg-warning/10'}`} data-countdown>
       <span className="text-sm">{over ? t('commerce.countdown.expired') : t('commerce.order.timeLeft')}</span>

@@ -134,6 +134,14 @@ export function checkoutStep(step: CheckoutState['step']): void {
 }
 
 /**
+ * A dialog of the checkout closed (Escape, its close button, or the browser closing it because the
+ * next step opened): only the step still on screen ends the checkout.
+ */
+export function checkoutClosed(step: CheckoutState['step']): void {
+  if ($checkout.get().step === step && !$checkout.get().busy) checkoutStep('closed');
+}
+
+/**
  * Pay now: the transaction is made for the chosen method. An online method goes to the gateway's
  * invoice page; cash (no invoice) goes to /transaction with the order's detail open.
  */
