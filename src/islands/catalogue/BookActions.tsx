@@ -12,7 +12,7 @@ import { CatalogueIcon } from './CatalogueIcon.tsx';
 import { BookMenu } from './BookMenu.tsx';
 import { useBook, type BookIslandProps } from './useBook.ts';
 import { isBuiltPage } from '../../lib/domain/built-pages.ts';
-import { requestDonation } from '../../lib/commerce/donation-store.ts';
+import { requestDonation } from '../../lib/commerce/donation-request.ts';
 
 interface Props extends BookIslandProps {
   lang: Lang;

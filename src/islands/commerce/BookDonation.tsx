@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { requestDonation } from '../../lib/commerce/donation-store.ts';
+import { requestDonation } from '../../lib/commerce/donation-request.ts';
 import { $menuEntries } from '../../lib/stores/shell.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { useMounted } from '../shell/useMounted.ts';

@@ -5,7 +5,6 @@ import { donationTotal, parseCopyCount } from '../../lib/commerce/display.ts';
 import { COMMERCE_LIMITS } from '../../lib/commerce/schema.ts';
 import {
   $donation,
-  $donationRequest,
   chooseLibrary,
   closeDonation,
   donationReady,
@@ -15,6 +14,7 @@ import {
   stepCount,
   submitDonation,
 } from '../../lib/commerce/donation-store.ts';
+import { $donationRequest } from '../../lib/commerce/donation-request.ts';
 import { useTranslation } from '../shell/I18nRoot.tsx';
 import { Modal } from '../shell/Modal.tsx';
 import { Avatar } from '../shell/Avatar.tsx';

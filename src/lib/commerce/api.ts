@@ -9,6 +9,8 @@ import type {
   DonationBookListResponse,
   DonationEpustakaListQuery,
   DonationEpustakaListResponse,
+  EpustakaDonationListQuery,
+  EpustakaDonationListResponse,
   HasEpustakaResponse,
   InvoiceStatusResponse,
   Order,
@@ -94,4 +96,14 @@ export async function confirmReceipt(http: HttpClient, transactionId: string): P
 /** POST webhook/shipping-waybill: the tracking of an order's receipt number, newest entry first. */
 export async function getWaybill(http: HttpClient, input: ShippingWaybillInput): Promise<Waybill> {
   return (await http.post<{ data: Waybill }>('webhook/shipping-waybill', input)).data;
+}
+
+/** GET webhook/epustaka-donation-list: the donations a library received; its owner only. */
+export function getReceivedDonations(http: HttpClient, params: EpustakaDonationListQuery): Promise<EpustakaDonationListResponse> {
+  return http.get<EpustakaDonationListResponse>('webhook/epustaka-donation-list', { ...params });
+}
+
+/** PUT webhook/transaction-verification: the library's owner confirms a cash payment arrived. */
+export async function verifyCashPayment(http: HttpClient, transactionId: string): Promise<void> {
+  await http.put('webhook/transaction-verification', { transaction_id: transactionId });
 }

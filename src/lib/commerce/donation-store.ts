@@ -1,4 +1,4 @@
-import { atom, map } from 'nanostores';
+import { map } from 'nanostores';
 import type { TFunction } from 'i18next';
 import { api } from '../api/browser.ts';
 import { errorText } from '../i18n/errors.ts';
@@ -51,15 +51,6 @@ const closed: DonationState = {
 
 export const $donation = map<DonationState>({ ...closed });
 
-/**
- * A request to open the dialog, from a button of another island (the book page's actions): the
- * dialog's own island opens it, with its texts.
- */
-export const $donationRequest = atom<{ id: string; title: string } | null>(null);
-
-export function requestDonation(book: { id: string; title: string }): void {
-  $donationRequest.set({ ...book });
-}
 
 // One key per donation the donor means: a double click or a retried call sends the same key, so
 // the API adds the copies once. A changed count or library is another donation, with a new key.
