@@ -80,7 +80,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       readingDuration: flag(env, 'FEATURE_READING_DURATION', true),
       readingProgress: flag(env, 'FEATURE_READING_PROGRESS', true),
       bookmark: flag(env, 'FEATURE_BOOKMARK', true),
-      bookDonation: flag(env, 'FEATURE_BOOK_DONATION', false),
+      bookDonation: flag(env, 'FEATURE_BOOK_DONATION', true),
       bookCitation: flag(env, 'FEATURE_BOOK_CITATION', false),
       logoBanner: flag(env, 'FEATURE_LOGO_BANNER', false),
     },

@@ -8,6 +8,7 @@ export interface ChargeRow {
   payment_type: string;
   gross_amount: string | number;
   state: 'live' | 'cancelled' | 'settled' | 'failed' | 'expired';
+  created_at: Date | string;
 }
 
 /** The box's live charge, if any. */
@@ -61,4 +62,9 @@ export async function recordNotification(db: Queryable, n: { hash: string; order
 /** Notes what handling a notification did. */
 export async function setNotificationOutcome(db: Queryable, hash: string, outcome: string): Promise<void> {
   await db.query('UPDATE payment_notifications SET outcome = $2 WHERE body_hash = $1', [hash, outcome]);
+}
+
+/** Forgets a stored notification that could not be acted on, so its repeat is handled. */
+export async function forgetNotification(db: Queryable, hash: string): Promise<void> {
+  await db.query('DELETE FROM payment_notifications WHERE body_hash = $1', [hash]);
 }

@@ -163,6 +163,7 @@ export interface ReceivedDonationRow {
   payment_status: number;
   payment_type: string | null;
   paid_late: boolean;
+  late_decision: 'accepted' | 'refunded' | null;
   donor_id: string;
   donor_name: string;
   book_id: string;
@@ -177,7 +178,7 @@ export interface ReceivedDonationRow {
 /** The invoiced donations to a library (every status from 1 on), newest first. */
 export async function listReceivedDonations(db: Queryable, epustakaId: string, page: { limit: number; offset: number }): Promise<{ rows: ReceivedDonationRow[]; total: number }> {
   const { rows } = await db.query<ReceivedDonationRow & { total: string }>(
-    `SELECT o.id AS order_box_id, o.transaction_id, o.transaction_code, o.payment_status, o.payment_type, o.paid_late,
+    `SELECT o.id AS order_box_id, o.transaction_id, o.transaction_code, o.payment_status, o.payment_type, o.paid_late, o.late_decision,
             u.id AS donor_id, u.name AS donor_name, b.id AS book_id, b.catalog_title, d.number_of_copy, d.price, d.discount_amount,
             o.created_at, o.paid_at, count(*) OVER () AS total
        FROM order_box_details d JOIN order_boxes o ON o.id = d.order_box_id

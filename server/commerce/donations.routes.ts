@@ -26,7 +26,8 @@ export function donationRoutes(deps: ApiDeps) {
   app.get('/product-list', auth, async (c) => {
     const query = queryParams(c, productListQuerySchema);
     const { rows, total } = await listProducts(deps.db, c.get('caller').user.organization_id, query);
-    return c.json({ data: rows, meta: { total, limit: query.limit, offset: query.offset } });
+    const data = rows.map((r) => ({ id: r.id, name: r.name, description: r.description, image_url: r.image_url, price: r.price, weight: r.weight, pre_order: r.pre_order, shipping_duration: r.shipping_duration }));
+    return c.json({ data, meta: { total, limit: query.limit, offset: query.offset } });
   });
 
   return app;

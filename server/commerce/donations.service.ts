@@ -34,7 +34,15 @@ import {
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
 
 function epustakaView(row: EpustakaRow, callerId: string) {
-  return { ...row, is_mine: row.created_by === callerId && row.epustaka_category === 'P' };
+  return {
+    id: row.id,
+    epustaka_name: row.epustaka_name,
+    epustaka_logo: row.epustaka_logo,
+    epustaka_category: row.epustaka_category,
+    organization_id: row.organization_id,
+    created_by: row.created_by,
+    is_mine: row.created_by === callerId && row.epustaka_category === 'P',
+  };
 }
 
 /**
@@ -117,7 +125,7 @@ export async function epustakaDonationList(deps: ApiDeps, caller: UserRow, query
   return {
     data: rows.map((r) => ({
       order_box_id: r.order_box_id, transaction_id: r.transaction_id, transaction_code: r.transaction_code,
-      payment_status: r.payment_status as PaymentStatus, payment_type: r.payment_type as PaymentType | null, paid_late: r.paid_late,
+      payment_status: r.payment_status as PaymentStatus, payment_type: r.payment_type as PaymentType | null, paid_late: r.paid_late, late_decision: r.late_decision,
       donor: { id: r.donor_id, name: r.donor_name }, book: { id: r.book_id, book_title: r.catalog_title },
       number_of_copy: r.number_of_copy, total: Math.max(0, r.price * r.number_of_copy - r.discount_amount),
       created_at: iso(r.created_at)!, paid_at: iso(r.paid_at),

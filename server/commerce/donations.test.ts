@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { createCaller, type Caller } from '../test/catalogue.ts';
-import { HAS_EPUSTAKA_MESSAGE } from '../../src/lib/commerce/schema.ts';
+import { HAS_EPUSTAKA_MESSAGE, donationBookListResponseSchema, donationEpustakaListResponseSchema, hasEpustakaResponseSchema, paymentMethodListResponseSchema, productListResponseSchema } from '../../src/lib/commerce/schema.ts';
+import { createProduct } from './testing.ts';
 import { createEpustaka, createPricedBook } from './testing.ts';
 import { readCommerceSettings } from './settings.ts';
 
@@ -27,6 +28,7 @@ describe('donation picker and library choice', () => {
     expect(found.body.data.map((b: { book_title: string }) => b.book_title)).toEqual(['Donasi 11']);
     const one = await ctx.request('GET', `/webhook/donation-book-list?book_id=${found.body.data[0].id}`, { token: me.token });
     expect(one.body.data).toHaveLength(1);
+    expect(donationBookListResponseSchema.strict().parse(page.body)).toBeTruthy();
   });
 
   test('donation-epustaka-list names the caller\'s own ePustaka first and refuses another organisation', async () => {
@@ -37,12 +39,15 @@ describe('donation picker and library choice', () => {
     await createEpustaka(ctx, { name: 'Abjad Pertama' });
     const list = await ctx.request('GET', '/webhook/donation-epustaka-list', { token: me.token });
     expect(list.body.data[0]).toMatchObject({ id: rows[0]!.id, is_mine: true });
+    // Each item has exactly the contract's fields.
+    for (const item of list.body.data) expect(Object.keys(item).sort()).toEqual(Object.keys(donationEpustakaListResponseSchema.shape.data.element.shape).sort());
     const filter = encodeURIComponent(JSON.stringify({ 'e.organization_id': ctx.config.organizationId, 'e.epustaka_name': { ilike: '%Abjad%' } }));
     const searched = await ctx.request('GET', `/webhook/donation-epustaka-list?filter=${filter}`, { token: me.token });
     expect(searched.body.data.map((e: { epustaka_name: string }) => e.epustaka_name)).toEqual(['Abjad Pertama']);
     const other = encodeURIComponent(JSON.stringify({ 'e.organization_id': '00000000-0000-4000-8000-000000000000' }));
     expect((await ctx.request('GET', `/webhook/donation-epustaka-list?filter=${other}`, { token: me.token })).body.errors[0].code).toBe('invalid_filter');
     const has = await ctx.request('GET', '/webhook/has-epustaka', { token: me.token });
+    hasEpustakaResponseSchema.parse(has.body);
     expect(has.body).toMatchObject({ message: HAS_EPUSTAKA_MESSAGE, data: { has_epustaka: true } });
     const someone = await createCaller(ctx);
     expect((await ctx.request('GET', '/webhook/has-epustaka', { token: someone.token })).body.data.has_epustaka).toBe(false);
@@ -53,8 +58,16 @@ describe('donation picker and library choice', () => {
     expect(Object.keys(res.body.data)).toEqual(['cash', 'bank_transfers', 'ewallets', 'cstores']);
     expect(res.body.data.bank_transfers.map((m: { payment_type: string }) => m.payment_type)).toEqual(['bca_va', 'bni_va', 'bri_va', 'mandiri_va', 'permata_va']);
     expect(res.body.data.ewallets.map((m: { payment_type: string }) => m.payment_type)).toEqual(['gopay', 'ovo', 'dana', 'shopeepay', 'qris']);
+    paymentMethodListResponseSchema.parse(res.body);
     expect(res.body.data.cstores[0]).toMatchObject({ payment_type: 'alfamart', admin_fee: { val_percentage: 0, val_currency: 5_000 }, tax_percentage: 11 });
   });
+});
+
+test('product-list answers the contract\'s fields', async () => {
+  await createProduct(ctx, 25_000);
+  const res = await ctx.request('GET', '/webhook/product-list', { token: me.token });
+  expect(res.body.data.length).toBeGreaterThan(0);
+  for (const item of res.body.data) expect(Object.keys(item).sort()).toEqual(Object.keys(productListResponseSchema.shape.data.element.shape).sort());
 });
 
 describe('commerce settings', () => {

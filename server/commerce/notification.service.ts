@@ -4,7 +4,7 @@ import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import { inTransaction } from '../catalogue/transaction.ts';
 import { isShippedType } from './order-types/index.ts';
 import { listLines, lockOrder, updateOrder } from './repository.ts';
-import { findCharge, recordNotification, setChargeState, setNotificationOutcome } from './charges.repository.ts';
+import { cancelLiveCharge, findCharge, forgetNotification, recordNotification, setChargeState, setNotificationOutcome } from './charges.repository.ts';
 import { moveOrder, runAfterCommit, type AfterCommit } from './transitions.ts';
 import { paidStatus } from './states.ts';
 import { commerceOf } from './runtime.ts';
@@ -44,6 +44,8 @@ export async function handleGatewayNotification(deps: ApiDeps, raw: string): Pro
   try {
     status = await runtime.gateway.status(orderId);
   } catch (error) {
+    // Not acted on: forgotten, so the gateway's retry of this very notification is handled.
+    await forgetNotification(deps.db, hash);
     console.error(`[commerce] status of ${orderId} could not be read`, error);
     throw new ApiError(502, 'gateway_unavailable', 'The payment status could not be confirmed; send the notification again.');
   }
@@ -70,13 +72,17 @@ export async function applyGatewayStatus(deps: ApiDeps, orderBoxId: string, gate
     if (paid) {
       if (charge.state === 'settled') return { outcome: 'ignored' as const, after };
       await setChargeState(tx, gatewayOrderId, 'settled');
-      const inTime = order.payment_status === 1 && charge.state === 'live' && order.expired_at !== null && new Date(order.expired_at) > now;
+      const inTime = order.payment_status === 1 && order.expired_at !== null && new Date(order.expired_at) > now;
       if (inTime) {
+        // A replaced charge paid after all, in time: it pays the order, and the charge that
+        // replaced it is cancelled so it cannot be paid a second time.
+        const other = charge.state === 'live' ? undefined : await cancelLiveCharge(tx, order.id, 'cancelled');
+        if (other) after.push(() => commerceOf(deps).gateway.cancel(other).catch((error: Error) => console.warn(`[commerce] cancelling charge ${other}: ${error.message}`)));
         const shipped = (await listLines(tx, order.id)).some((l) => isShippedType(l.order_type));
         after.push(...(await moveOrder(tx, deps, order, 'settle', paidStatus(shipped))));
         return { outcome: 'paid' as const, after };
       }
-      // Money for an order past its deadline, or for a charge already replaced: never dropped.
+      // Money for an order that no longer waits for it (past its deadline, failed or paid): never dropped.
       if (order.payment_status === 1) after.push(...(await moveOrder(tx, deps, order, 'expire', 5)));
       await updateOrder(tx, order.id, { paid_late: true });
       console.warn(`[commerce] ${gatewayOrderId} was paid after its order stopped waiting for it: marked paid late`);

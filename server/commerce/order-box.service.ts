@@ -17,6 +17,7 @@ import { orderTypeOf } from './order-types/index.ts';
 import { deleteLine, deleteOpenBox, findLine, findOrder, listLines, listOrders, lockOpenBox, lockOrder, updateOrder, upsertLine, type OrderRow } from './repository.ts';
 import { toLines, toOrder } from './views.ts';
 import { expireDueOrders } from './expiry.ts';
+import { findLiveCharge } from './charges.repository.ts';
 
 /*
  * The order box: a user's open box per category (status 0), its lines, and the lists of their
@@ -37,6 +38,14 @@ export async function refreshBoxAmounts(tx: Parameters<typeof listLines>[0], ord
   await updateOrder(tx, orderBoxId, { ...bill });
 }
 
+/**
+ * Lines of a box stay as they are while its charge is being made (the charge's amount was computed
+ * from them): a 409 `payment_in_progress`. Call with the box locked.
+ */
+async function requireNotBeingPaid(tx: Parameters<typeof listLines>[0], orderBoxId: string): Promise<void> {
+  if (await findLiveCharge(tx, orderBoxId)) throw conflict('payment_in_progress', 'A payment for this order is being prepared; try again in a moment.');
+}
+
 /** add-order-box: a line into the caller's open box of the category. */
 export async function addToOrderBox(deps: ApiDeps, caller: UserRow, input: z.output<typeof addOrderBoxSchema>): Promise<AddOrderBoxResponse['data']> {
   const type = orderTypeOf(input.order_type);
@@ -44,6 +53,7 @@ export async function addToOrderBox(deps: ApiDeps, caller: UserRow, input: z.out
   const { price, discount } = await type.price(deps.db, { deps, caller, itemId: input.order_type_id, epustakaId: input.epustaka_id, copies: input.number_of_copy });
   return inTransaction(deps.db, async (tx) => {
     const box = await lockOpenBox(tx, caller.id, input.category, input.buyer_type);
+    await requireNotBeingPaid(tx, box.id);
     const lineId = await upsertLine(tx, {
       orderBoxId: box.id, orderType: input.order_type, itemId: input.order_type_id, epustakaId: input.epustaka_id ?? null,
       price, copies: input.number_of_copy, discount: discount * input.number_of_copy,
@@ -72,6 +82,7 @@ export async function removeOrderLine(deps: ApiDeps, caller: UserRow, lineId: st
   return inTransaction(deps.db, async (tx) => {
     const box = await lockOrder(tx, line.order_box_id);
     if (!box || box.payment_status !== 0) throw conflict('order_not_open', 'Only lines of an order not yet invoiced can be removed.');
+    await requireNotBeingPaid(tx, box.id);
     const left = await deleteLine(tx, lineId, box.id);
     if (left === 0) await deleteOpenBox(tx, box.id);
     else await refreshBoxAmounts(tx, box.id);

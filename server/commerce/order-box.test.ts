@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { createCaller, createEpustaka, type Caller } from '../test/catalogue.ts';
 import { createPricedBook, donate } from './testing.ts';
+import { addOrderBoxResponseSchema, orderLineSchema, orderSchema } from '../../src/lib/commerce/schema.ts';
 
 let ctx: TestContext;
 let library: string;
@@ -32,6 +33,10 @@ describe('POST webhook/add-order-box', () => {
     expect(lines.body.data[0].epustaka).toEqual({ id: library, epustaka_name: 'Perpustakaan Donasi' });
     const order = await ctx.request('GET', `/webhook/invoice-status?order_box_id=${boxId}`, { token: buyer.token });
     expect(order.body.data).toMatchObject({ payment_status: 0, amount: 225_000, discount_amount: 0, bill: 225_000, item_count: 1, category: 'DONATION' });
+    // The answers have exactly the contract's fields.
+    orderSchema.strict().parse(order.body.data);
+    orderLineSchema.strict().parse(lines.body.data[0]);
+    addOrderBoxResponseSchema.parse(res.body);
   });
 
   test.each([

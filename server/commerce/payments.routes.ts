@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import {
   createTransactionSchema,
   transactionShipmentSchema,
+  transactionLatePaymentSchema,
   transactionStatusSchema,
   transactionVerificationSchema,
 } from '../../src/lib/commerce/schema.ts';
@@ -10,7 +11,7 @@ import { jsonBody } from '../http/validate.ts';
 import type { ApiDeps } from '../deps.ts';
 import { createTransaction } from './payments.service.ts';
 import { handleGatewayNotification } from './notification.service.ts';
-import { confirmReceipt, shipOrder, verifyCashPayment } from './fulfilment.service.ts';
+import { confirmReceipt, decideLatePayment, shipOrder, verifyCashPayment } from './fulfilment.service.ts';
 import { paymentMethodGroups } from './methods.ts';
 import { onlinePaymentAvailable } from './settings.ts';
 import { idempotent } from './idempotency.ts';
@@ -20,7 +21,8 @@ const statusAnswer = (o: OrderRow) => ({ data: { transaction_id: o.transaction_i
 
 /**
  * webhook/payment-method-list, create-transaction, payment-notification (the gateway's, signed, no
- * session), transaction-status, transaction-verification and transaction-shipment.
+ * session), transaction-status, transaction-verification, transaction-late-payment and
+ * transaction-shipment.
  */
 export function paymentRoutes(deps: ApiDeps) {
   const app = new Hono<AuthEnv>();
@@ -50,6 +52,11 @@ export function paymentRoutes(deps: ApiDeps) {
   app.put('/transaction-verification', auth, async (c) => {
     const { transaction_id } = await jsonBody(c, transactionVerificationSchema);
     return c.json(statusAnswer(await verifyCashPayment(deps, c.get('caller').user, transaction_id)));
+  });
+
+  app.put('/transaction-late-payment', auth, async (c) => {
+    const { transaction_id, decision } = await jsonBody(c, transactionLatePaymentSchema);
+    return c.json(statusAnswer(await decideLatePayment(deps, c.get('caller').user, transaction_id, decision)));
   });
 
   app.put('/transaction-shipment', auth, async (c) => {

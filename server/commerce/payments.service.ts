@@ -29,6 +29,9 @@ import { describeProducts } from './products.repository.ts';
  */
 
 type Input = z.output<typeof createTransactionSchema>;
+
+/** A charge still being made after this long was left behind by a request that died. */
+const ABANDONED_CHARGE_MS = 120_000;
 type Answer = CreateTransactionResponse['data'];
 
 const answerOf = (o: OrderRow): Answer => ({
@@ -106,8 +109,12 @@ export async function createTransaction(deps: ApiDeps, caller: UserRow, input: I
     if (![0, 1, 4].includes(locked.payment_status)) throw conflict('order_not_payable', 'This order can no longer be paid.');
     if (locked.expired_at && locked.payment_status === 1 && new Date(locked.expired_at) <= now) throw conflict('order_not_payable', 'The payment time of this order has passed.');
     const live = await findLiveCharge(tx, order.id);
-    if (live && locked.payment_status !== 1) throw conflict('payment_in_progress', 'A payment for this order is being prepared.');
-    if (live && live.payment_type === input.payment_type && Number(live.gross_amount) === bill.bill) return { reuse: answerOf(locked) } as const;
+    // A charge being made for a box not yet invoiced: another request is at the gateway. One left
+    // behind by a request that never finished (older than two minutes) is retired below.
+    if (live && locked.payment_status !== 1 && now.getTime() - new Date(live.created_at).getTime() < ABANDONED_CHARGE_MS) {
+      throw conflict('payment_in_progress', 'A payment for this order is being prepared.');
+    }
+    if (live && locked.payment_status === 1 && live.payment_type === input.payment_type && Number(live.gross_amount) === bill.bill) return { reuse: answerOf(locked) } as const;
     const retired = await cancelLiveCharge(tx, order.id, 'cancelled');
     const ids = locked.transaction_id ? { transaction_id: locked.transaction_id, transaction_code: locked.transaction_code! } : { transaction_id: randomUUID(), transaction_code: transactionCode(now, order.id) };
     const gatewayOrderId = `${ids.transaction_code.replace(/\//g, '-')}-${(await countCharges(tx, order.id)) + 1}`;

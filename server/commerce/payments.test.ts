@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { addMember, createCaller, createEpustaka, holdingOf, type Caller } from '../test/catalogue.ts';
 import { computeBill } from '../../src/lib/commerce/rules.ts';
+import { createTransactionResponseSchema, orderSchema } from '../../src/lib/commerce/schema.ts';
+import { commerceOf } from './runtime.ts';
+import { GatewayError } from './gateway/midtrans.ts';
 import { createPricedBook, donate, gatewayOrderIdOf, pay, sandboxDecide, signedNotification, statusOf } from './testing.ts';
 
 let ctx: TestContext;
@@ -46,6 +49,8 @@ describe('paying a donation on the sandbox', () => {
     const order = (await ctx.request('GET', `/webhook/invoice-status?order_box_id=${box}`, { token: donor.token })).body.data;
     expect(order).toMatchObject({ payment_type: 'bca_va', display_name: 'BCA Virtual Account', service_fee_amount: 4_000, tax_amount: 440, amount: 90_000 });
     expect(order.notes).toMatch(/^BCA VA \d{16}$/);
+    orderSchema.strict().parse(order);
+    createTransactionResponseSchema.parse({ data: tx });
     // Asking again with the same method answers the same charge.
     const again = await pay(ctx, donor.token, box, 'bca_va');
     expect(again.body.data.transaction_id).toBe(tx.transaction_id);
@@ -127,8 +132,8 @@ describe('paying a donation on the sandbox', () => {
     expect(await statusOf(ctx, donor.token, box)).toBe(1);
   });
 
-  test('an expired order cannot be paid; money that still arrives is marked paid late', async () => {
-    const { donor, box, orderId, tx } = await invoicedDonation(1);
+  test('an expired order cannot be paid; money that still arrives is marked paid late for the owner to accept', async () => {
+    const { donor, box, orderId, tx, book } = await invoicedDonation(1);
     ctx.setNow(new Date(new Date(tx.expired_at).getTime() + 1_000));
     try {
       expect(await statusOf(ctx, donor.token, box)).toBe(5);
@@ -143,7 +148,16 @@ describe('paying a donation on the sandbox', () => {
       const late = await notifyGateway(signedNotification(ctx, { order_id: orderId, transaction_status: 'settlement', status_code: '200', gross_amount: `${tx.bill}.00` }));
       expect(late.body.outcome).toBe('paid_late');
       const order = (await ctx.request('GET', `/webhook/invoice-status?order_box_id=${box}`, { token: donor.token })).body.data;
-      expect(order).toMatchObject({ payment_status: 5, paid_late: true });
+      expect(order).toMatchObject({ payment_status: 5, paid_late: true, late_decision: null });
+      // The library's owner accepts it after all: the copies are donated, once.
+      const stranger = await ctx.request('PUT', '/webhook/transaction-late-payment', { token: donor.token, body: { transaction_id: tx.transaction_id, decision: 'accept' } });
+      expect([stranger.status, stranger.body.errors[0].code]).toEqual([403, 'not_owner']);
+      const accepted = await ctx.request('PUT', '/webhook/transaction-late-payment', { token: owner.token, body: { transaction_id: tx.transaction_id, decision: 'accept' } });
+      expect(accepted.body.data.payment_status).toBe(3);
+      expect((await holdingOf(ctx, library, book)).all_qty).toBe(1);
+      const twice = await ctx.request('PUT', '/webhook/transaction-late-payment', { token: owner.token, body: { transaction_id: tx.transaction_id, decision: 'refund' } });
+      expect([twice.status, twice.body.errors[0].code]).toEqual([409, 'no_late_payment']);
+      expect((await holdingOf(ctx, library, book)).all_qty).toBe(1);
     } finally {
       ctx.setNow(null);
     }
@@ -167,6 +181,14 @@ describe('paying a donation on the sandbox', () => {
     expect(rows.map((r) => r.transaction_status).sort()).toEqual(['cancel', 'deny', 'pending']);
     const live = await ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM payment_charges WHERE order_box_id = $1 AND state = 'live'", [box]);
     expect(live.rows[0]!.n).toBe(1);
+    // The replaced QRIS charge is paid after all, in time: it pays the order and the live one is cancelled.
+    await ctx.db.query("UPDATE payment_sandbox_charges SET transaction_status = 'settlement' WHERE order_id = $1", [second]);
+    const gross = (await ctx.db.query<{ gross_amount: string }>('SELECT gross_amount FROM payment_sandbox_charges WHERE order_id = $1', [second])).rows[0]!.gross_amount;
+    const late = await notifyGateway(signedNotification(ctx, { order_id: second, transaction_status: 'settlement', status_code: '200', gross_amount: gross }));
+    expect(late.body.outcome).toBe('paid');
+    expect(await statusOf(ctx, donor.token, box)).toBe(3);
+    const after = await ctx.db.query<{ n: number }>("SELECT count(*)::int AS n FROM payment_charges WHERE order_box_id = $1 AND state = 'live'", [box]);
+    expect(after.rows[0]!.n).toBe(0);
   });
 
   test('20 parallel create-transaction calls with one key make one charge', async () => {
@@ -195,6 +217,45 @@ describe('paying a donation on the sandbox', () => {
     const twice = await ctx.request('PUT', '/webhook/transaction-verification', { token: owner.token, body: { transaction_id: tx.body.data.transaction_id } });
     expect([twice.status, twice.body.errors[0].code]).toEqual([409, 'invalid_transition']);
     expect((await holdingOf(ctx, library, book)).all_qty).toBe(2);
+  });
+
+  test('a notification whose status cannot be confirmed is answered 502 and handled when the gateway sends it again', async () => {
+    const { donor, box, orderId, tx } = await invoicedDonation(1);
+    await ctx.db.query("UPDATE payment_sandbox_charges SET transaction_status = 'settlement' WHERE order_id = $1", [orderId]);
+    const note = signedNotification(ctx, { order_id: orderId, transaction_status: 'settlement', status_code: '200', gross_amount: `${tx.bill}.00` });
+    const gateway = commerceOf(ctx.deps).gateway;
+    const status = gateway.status;
+    gateway.status = () => Promise.reject(new GatewayError('down'));
+    try {
+      expect((await notifyGateway(note)).status).toBe(502);
+    } finally {
+      gateway.status = status;
+    }
+    expect(await statusOf(ctx, donor.token, box)).toBe(1);
+    expect((await notifyGateway(note)).body.outcome).toBe('paid');
+    expect(await statusOf(ctx, donor.token, box)).toBe(3);
+  });
+
+  test('the lines stay as they are while a charge is being made; a charge left behind is retired later', async () => {
+    const donor = await createCaller(ctx);
+    const book = await createPricedBook(ctx, 10_000);
+    const added = (await donate(ctx, donor.token, book, library, 1)).body.data;
+    // A request is at the gateway with this box (its charge reserved, the box not yet invoiced).
+    await ctx.db.query("INSERT INTO payment_charges (gateway_order_id, order_box_id, payment_type, gross_amount) VALUES ('INV-HANG-1', $1, 'bca_va', 14440)", [added.order_box_id]);
+    const more = await donate(ctx, donor.token, book, library, 1);
+    expect([more.status, more.body.errors[0].code]).toEqual([409, 'payment_in_progress']);
+    const del = await ctx.request('DELETE', '/webhook/order-box-details', { token: donor.token, body: { order_box_detail_id: added.order_box_detail_id } });
+    expect([del.status, del.body.errors[0].code]).toEqual([409, 'payment_in_progress']);
+    expect((await pay(ctx, donor.token, added.order_box_id, 'bca_va')).body.errors[0].code).toBe('payment_in_progress');
+    ctx.setNow(new Date(Date.now() + 3 * 60_000));
+    try {
+      const paid = await pay(ctx, donor.token, added.order_box_id, 'bca_va');
+      expect(paid.body.data).toMatchObject({ payment_status: 1, bill: 14_440 });
+      const { rows } = await ctx.db.query<{ state: string }>("SELECT state FROM payment_charges WHERE gateway_order_id = 'INV-HANG-1'");
+      expect(rows[0]!.state).toBe('cancelled');
+    } finally {
+      ctx.setNow(null);
+    }
   });
 
   test('the pay page answers only this machine', async () => {

@@ -23,6 +23,7 @@ export interface OrderRow {
   expired_at: Date | string | null;
   paid_at: Date | string | null;
   paid_late: boolean;
+  late_decision: 'accepted' | 'refunded' | null;
   courier_code: string | null;
   courier_service: string | null;
   courier_etd: string | null;

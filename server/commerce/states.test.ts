@@ -2,11 +2,11 @@ import { describe, expect, test } from 'vitest';
 import { TRANSITIONS, assertTransition, canHappen, canTransition } from './states.ts';
 
 describe('the payment state table', () => {
-  test('only forward moves exist: nothing leaves a final state, nothing returns to 0', () => {
+  test('only forward moves exist: nothing leaves a final state (but a late payment accepted), nothing returns to 0', () => {
     const finals = [3, 5, 8];
-    for (const moves of Object.values(TRANSITIONS)) {
+    for (const [event, moves] of Object.entries(TRANSITIONS)) {
       for (const [from, to] of moves) {
-        expect(finals).not.toContain(from);
+        if (event !== 'accept_late') expect(finals).not.toContain(from);
         expect(to).not.toBe(0);
         expect(from).not.toBe(to);
       }

@@ -19,7 +19,8 @@ export type TransitionEvent =
   | 'verify_cash' // 2 → 3 / 6: the library's owner confirmed the cash
   | 'cancel_cash' // 2 → 5: the cash never came
   | 'ship' // 6 → 7: handed to a courier, or ready for pickup
-  | 'receive'; // 7 → 8: the buyer confirmed receipt
+  | 'receive' // 7 → 8: the buyer confirmed receipt
+  | 'accept_late'; // 5 → 3 / 6: money that arrived after the deadline is accepted after all
 
 /** Every allowed move: from → event → to. */
 export const TRANSITIONS: Readonly<Record<TransitionEvent, readonly (readonly [PaymentStatus, PaymentStatus])[]>> = {
@@ -33,6 +34,7 @@ export const TRANSITIONS: Readonly<Record<TransitionEvent, readonly (readonly [P
   cancel_cash: [[2, 5]],
   ship: [[6, 7]],
   receive: [[7, 8]],
+  accept_late: [[5, 3], [5, 6]],
 };
 
 /** Whether `event` may move an order from `from` to `to`. */

@@ -3,7 +3,7 @@ import { createBook, createEpustaka, type BookOptions } from '../test/catalogue.
 import { notificationSignature } from './gateway/midtrans.ts';
 import { commerceOf } from './runtime.ts';
 
-/* Helpers of the commerce tests: priced books, orders and signed gateway notifications. */
+/* Shared steps of the commerce tests: priced books, orders and signed gateway notifications. */
 
 /** A book with a donation price. */
 export async function createPricedBook(ctx: TestContext, price: number | null, options: BookOptions = {}): Promise<string> {

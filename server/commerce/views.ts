@@ -35,6 +35,7 @@ export function toOrder(row: OrderRow, options: { adminChatNumber: string; store
     expired_at: iso(row.expired_at),
     paid_at: iso(row.paid_at),
     paid_late: row.paid_late,
+    late_decision: row.late_decision,
     invoice_url: row.invoice_url,
     notes: row.notes,
     courier_info: row.courier_code

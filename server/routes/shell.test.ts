@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context.ts';
+import { loadConfig } from '../config.ts';
 
 let ctx: TestContext;
 let token: string;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({ features: { ...loadConfig({}).features, bookDonation: false } });
   const user = await ctx.createUser({ name: 'Sekar Ayu' });
   token = (await ctx.request('POST', '/auth/login', { body: { email: user.email, password: user.password } })).body.data.access_token;
 });

@@ -24,6 +24,7 @@ import { migration as storageUploads } from './20261128_10_storage_uploads.ts';
 import { migration as epustakaLoanLimit } from './20261128_20_epustaka_loan_limit.ts';
 import { migration as notificationObjects } from './20261128_21_notification_objects.ts';
 import { migration as commerce } from './20261128_30_commerce.ts';
+import { migration as latePayments } from './20261128_31_late_payments.ts';
 
 /** Every migration, oldest first. */
-export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, notifications, activity, people, epustakaMembership, media, qrCodes, push, storagePending, bookRatingSummary, rateCounters, qrScanVisitors, firstAdmin, storageUploads, greetingEnglish, epustakaLoanLimit, notificationObjects, commerce];
+export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, notifications, activity, people, epustakaMembership, media, qrCodes, push, storagePending, bookRatingSummary, rateCounters, qrScanVisitors, firstAdmin, storageUploads, greetingEnglish, epustakaLoanLimit, notificationObjects, commerce, latePayments];

@@ -1,0 +1,33 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestContext, type TestContext } from '../test/context.ts';
+import { signIn } from '../test/catalogue.ts';
+import { seedDemo } from './index.ts';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.db.query('DELETE FROM organizations');
+  await seedDemo(ctx.db, ctx.config, { bookFiles: false });
+});
+afterAll(() => ctx.close());
+
+describe('the demo shop and donations', () => {
+  test('most books have a price, the shop has souvenirs, and each demo user has orders in three states', async () => {
+    const { rows: prices } = await ctx.db.query<{ priced: number; unpriced: number }>(
+      'SELECT count(*) FILTER (WHERE price IS NOT NULL)::int AS priced, count(*) FILTER (WHERE price IS NULL)::int AS unpriced FROM books',
+    );
+    expect(prices[0]!.priced).toBeGreaterThan(prices[0]!.unpriced);
+    expect(prices[0]!.unpriced).toBeGreaterThan(0);
+    const { rows: products } = await ctx.db.query<{ n: number }>('SELECT count(*)::int AS n FROM products');
+    expect(products[0]!.n).toBe(5);
+    const { rows: users } = await ctx.db.query<{ id: string }>("SELECT id FROM users WHERE email = 'siswa@demo.id'");
+    const token = await signIn(ctx, users[0]!);
+    const ongoing = await ctx.request('GET', '/webhook/order-box-list?status=ongoing', { token });
+    const history = await ctx.request('GET', '/webhook/order-box-list?status=completed', { token });
+    expect(ongoing.body.data.map((o: { payment_status: number }) => o.payment_status)).toEqual([0]);
+    expect(history.body.data.map((o: { payment_status: number }) => o.payment_status)).toEqual([3, 5]);
+    const donated = await ctx.request('GET', '/webhook/self-donation-list', { token });
+    expect(donated.body.data[0].all_qty).toBeGreaterThanOrEqual(donated.body.data[0].donated_qty);
+  });
+});
