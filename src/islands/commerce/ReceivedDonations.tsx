@@ -4,7 +4,7 @@ import type { Lang } from '../../lib/i18n/index.ts';
 import { formatDate, formatRupiah } from '../../lib/format/format.ts';
 import { statusKey, statusTone } from '../../lib/commerce/display.ts';
 import { PAYMENT_STATUS } from '../../lib/commerce/schema.ts';
-import { $received, loadReceived, verifyCash } from '../../lib/commerce/received-store.ts';
+import { $received, decideLate, loadReceived, verifyCash } from '../../lib/commerce/received-store.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 
 /**
@@ -41,7 +41,8 @@ function List({ epustakaId }: { epustakaId: string }) {
               <p className="text-base-content/70 text-xs">
                 {t('commerce.received.line', { name: donation.donor.name, count: donation.number_of_copy })} · {formatDate(donation.created_at, lang, 'dateTime')}
               </p>
-              {donation.paid_late ? <p className="text-warning text-xs">{t('commerce.received.paidLate')}</p> : null}
+              {donation.paid_late && donation.late_decision === null ? <p className="text-warning text-xs">{t('commerce.received.paidLate')}</p> : null}
+              {donation.late_decision ? <p className="text-base-content/70 text-xs">{t(`commerce.received.${donation.late_decision}`)}</p> : null}
             </div>
             <span className="font-semibold tabular-nums">{formatRupiah(donation.total, lang)}</span>
             <span className={`badge badge-soft badge-${statusTone(donation.payment_status)}`} data-status={donation.payment_status}>
@@ -51,6 +52,16 @@ function List({ epustakaId }: { epustakaId: string }) {
               <button type="button" className="btn btn-primary btn-sm" disabled={state.busy !== null} aria-busy={state.busy === donation.transaction_id} onClick={() => void verifyCash(t, donation)}>
                 {t('commerce.received.verify')}
               </button>
+            ) : null}
+            {donation.paid_late && donation.late_decision === null ? (
+              <span className="flex gap-2">
+                <button type="button" className="btn btn-primary btn-sm" disabled={state.busy !== null} onClick={() => void decideLate(t, donation, 'accept')}>
+                  {t('commerce.received.accept')}
+                </button>
+                <button type="button" className="btn btn-outline btn-sm" disabled={state.busy !== null} onClick={() => void decideLate(t, donation, 'refund')}>
+                  {t('commerce.received.refund')}
+                </button>
+              </span>
             ) : null}
           </li>
         ))}

@@ -107,3 +107,8 @@ export function getReceivedDonations(http: HttpClient, params: EpustakaDonationL
 export async function verifyCashPayment(http: HttpClient, transactionId: string): Promise<void> {
   await http.put('webhook/transaction-verification', { transaction_id: transactionId });
 }
+
+/** PUT webhook/transaction-late-payment: the owner accepts money that arrived after the deadline, or refunds it. */
+export async function decideLatePayment(http: HttpClient, transactionId: string, decision: 'accept' | 'refund'): Promise<void> {
+  await http.put('webhook/transaction-late-payment', { transaction_id: transactionId, decision });
+}

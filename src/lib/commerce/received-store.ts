@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { api } from '../api/browser.ts';
 import { errorText } from '../i18n/errors.ts';
 import { notify } from '../stores/shell.ts';
-import { getReceivedDonations, verifyCashPayment } from './api.ts';
+import { decideLatePayment, getReceivedDonations, verifyCashPayment } from './api.ts';
 import { COMMERCE_LIMITS, type ReceivedDonation } from './schema.ts';
 
 /*
@@ -42,6 +42,21 @@ export async function verifyCash(t: TFunction, donation: ReceivedDonation): Prom
   try {
     await verifyCashPayment(api, donation.transaction_id);
     notify('success', t('commerce.received.verified'));
+    await loadReceived($received.get().epustakaId);
+  } catch (error) {
+    notify('error', errorText(t, error as never));
+  } finally {
+    $received.setKey('busy', null);
+  }
+}
+
+/** The owner accepts a payment that arrived after the deadline (the order is fulfilled) or refunds it. */
+export async function decideLate(t: TFunction, donation: ReceivedDonation, decision: 'accept' | 'refund'): Promise<void> {
+  if (!donation.transaction_id || $received.get().busy) return;
+  $received.setKey('busy', donation.transaction_id);
+  try {
+    await decideLatePayment(api, donation.transaction_id, decision);
+    notify('success', t(decision === 'accept' ? 'commerce.received.accepted' : 'commerce.received.refunded'));
     await loadReceived($received.get().epustakaId);
   } catch (error) {
     notify('error', errorText(t, error as never));
