@@ -309,3 +309,40 @@ test.describe('donating', () => {
     for (const member of members) await member.context.close();
   });
 });
+
+test.describe('on a phone, in English', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, allowErrors: /\/webhook\/payment-sandbox\/invoice\/|\/favicon\.ico/ });
+
+  test('donate from the bottom bar, pay by e-wallet on the sandbox and follow the order', async ({ page }) => {
+    test.setTimeout(150_000);
+    await signInAsNewMember(page, 'Donatur Ponsel');
+    await page.goto('/lang?to=en&next=%2F');
+    const { books, libraries } = await donationChoices(page.request);
+    const { book, holding } = await donatableHolding(page.request, books, libraries, 2);
+    await open(page, `/book/${book.book_id}/${holding.id}`);
+    await page.getByRole('group', { name: 'Book actions' }).getByRole('button', { name: 'Donate' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Donate copies' });
+    await expect(dialog.locator('[data-donation-price]')).toHaveText(`Rp ${book.price.toLocaleString('en-GB')}`);
+    await dialog.getByRole('button', { name: 'One copy more' }).click();
+    await dialog.getByRole('radio', { name: holding.epustaka_name }).check();
+    await expect(dialog.locator('[data-donation-total]')).toHaveText(`Rp ${(2 * book.price).toLocaleString('en-GB')}`);
+    await dialog.getByRole('button', { name: 'Continue' }).click();
+    await expect(page).toHaveURL(/\/cart\//);
+    const orderBoxId = page.url().split('/')[4]!;
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Continue payment' }).click();
+    await page.getByRole('dialog', { name: 'Choose a payment method' }).getByRole('radio', { name: /GoPay/ }).check();
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Payment summary' }).getByRole('button', { name: 'Pay now' }).click();
+    await page.getByRole('button', { name: 'Bayar / Pay' }).click();
+    await expect(page.locator('#status')).toHaveText('settlement');
+
+    // The order is in the donations' History, paid; its detail opens over the list.
+    await open(page, '/donation?tab=history&category=DONATION');
+    await page.locator(`[data-order-row="${orderBoxId}"]`).click();
+    const detail = page.getByRole('dialog', { name: 'Payment details' });
+    await expect(detail.locator('[data-status]')).toHaveText('Paid');
+    await expect(detail.locator('[data-payment-method]')).toContainText('GoPay');
+    await expect(detail.locator('[data-bill]')).toContainText('Rp ');
+  });
+});
