@@ -84,3 +84,15 @@ export function isOutboxPath(pathname: string): boolean {
   path = path.replace(/\/{2,}/g, '/').replace(/\/+$/, '').toLowerCase();
   return path === '/dev/outbox' || path === '/webhook/dev-outbox';
 }
+
+/** Paths of the payment sandbox's pay page, however they are spelled: this machine only, like the outbox. */
+export function isPaymentSandboxPath(pathname: string): boolean {
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    // Undecodable: compared as it is.
+  }
+  path = path.replace(/\/{2,}/g, '/').toLowerCase();
+  return path.startsWith('/webhook/payment-sandbox');
+}

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { isLocalClient, isOutboxPath } from '../http/local-client.ts';
+import { isLocalClient, isOutboxPath, isPaymentSandboxPath } from '../http/local-client.ts';
 import { isOwnHost, isOwnLoopbackHost, type HostPolicy } from '../http/public-origin.ts';
 import { KNOWN_METHODS } from '../http/request-guard.ts';
 
@@ -58,7 +58,7 @@ export function refuseAtTheDoor(req: IncomingMessage, res: ServerResponse, optio
     return refuse(req, res, 413, 'payload_too_large', `The request body may be at most ${max / 1024 / 1024} MB.`, { Connection: 'close' });
   }
   // A page in this machine's browser that a rebound DNS name points here names that host, not ours.
-  if (isOutboxPath(path) && !(isLocalClient(req.socket.remoteAddress, req.headers) && isOwnLoopbackHost(req.headers.host, req.socket.localPort, secure))) {
+  if ((isOutboxPath(path) || isPaymentSandboxPath(path)) && !(isLocalClient(req.socket.remoteAddress, req.headers) && isOwnLoopbackHost(req.headers.host, req.socket.localPort, secure))) {
     return refuse(req, res, 404, 'not_found', 'Not found.');
   }
   return false;
