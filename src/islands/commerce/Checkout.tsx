@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { formatRupiah } from '../../lib/format/format.ts';
 import { computeBill } from '../../lib/commerce/rules.ts';
-import { PAYMENT_GROUPS, type OrderCategory, type OrderLine } from '../../lib/commerce/schema.ts';
+import { PAYMENT_GROUPS, type OrderCategory } from '../../lib/commerce/values.ts';
+import type { OrderLine } from '../../lib/commerce/schema.ts';
 import { $checkout, checkoutClosed, checkoutStep, chooseMethod, pay } from '../../lib/commerce/store.ts';
 import { useTranslation } from '../shell/I18nRoot.tsx';
 import { Modal } from '../shell/Modal.tsx';

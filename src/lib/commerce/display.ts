@@ -1,4 +1,5 @@
-import { CATEGORY_CODE, CODE_CATEGORY, COMMERCE_LIMITS, ORDER_CATEGORIES, PAYMENT_STATUS, TAKEN_DIRECTLY, type CategoryCode, type Order, type OrderCategory } from './schema.ts';
+import { CATEGORY_CODE, CODE_CATEGORY, COMMERCE_LIMITS, ORDER_CATEGORIES, PAYMENT_STATUS, TAKEN_DIRECTLY, type CategoryCode, type OrderCategory } from './values.ts';
+import type { Order } from './schema.ts';
 
 /*
  * What the order and payment pages show, beside the shared rules of rules.ts: the category in a

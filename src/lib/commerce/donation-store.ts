@@ -6,7 +6,8 @@ import type { ListBody } from '../api/schemas/common.ts';
 import { createListStore } from '../stores/list.ts';
 import { addOrderBox, getDonationBooks, getDonationLibraries, getOwnLibrary, getSelfDonations } from './api.ts';
 import { cartHref, canContinueDonation, parseCopyCount } from './display.ts';
-import { COMMERCE_LIMITS, type CommerceEpustaka, type DonatedBook, type DonationBook } from './schema.ts';
+import { COMMERCE_LIMITS } from './values.ts';
+import type { CommerceEpustaka, DonatedBook, DonationBook } from './schema.ts';
 
 /*
  * The book-donation dialog and the donation picker. The dialog opens for a book (from its page,

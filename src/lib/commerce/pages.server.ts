@@ -1,7 +1,8 @@
 import type { HttpClient } from '../api/http.ts';
 import { getDonationBooks, getOrder, getOrderLines, getOrders, getSelfDonations } from './api.ts';
 import { listStatusQuery, type ListTab } from './display.ts';
-import { COMMERCE_LIMITS, type Order, type OrderBoxListResponse, type OrderCategory, type OrderLine, type SelfDonationListResponse } from './schema.ts';
+import { COMMERCE_LIMITS, type OrderCategory } from './values.ts';
+import type { Order, OrderBoxListResponse, OrderLine, SelfDonationListResponse } from './schema.ts';
 
 /*
  * Page loaders of the order pages: what each page renders first. A failure of the API is logged

@@ -4,7 +4,8 @@ import { api } from '../api/browser.ts';
 import { errorText } from '../i18n/errors.ts';
 import { notify } from '../stores/shell.ts';
 import { decideLatePayment, getReceivedDonations, verifyCashPayment } from './api.ts';
-import { COMMERCE_LIMITS, type ReceivedDonation } from './schema.ts';
+import { COMMERCE_LIMITS } from './values.ts';
+import type { ReceivedDonation } from './schema.ts';
 
 /*
  * The donations a library received, for its owner: the list, and the verification of a cash

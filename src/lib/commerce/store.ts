@@ -6,7 +6,8 @@ import { notify } from '../stores/shell.ts';
 import { confirmReceipt, createTransaction, deleteOrderLine, getOrder, getOrders, getPaymentMethods, getWaybill } from './api.ts';
 import { clockOffset, listStatusQuery, type ListTab } from './display.ts';
 import { computeBill, secondsLeft } from './rules.ts';
-import { COMMERCE_LIMITS, PAYMENT_STATUS, type Order, type OrderCategory, type OrderLine, type PaymentMethod, type PaymentMethodListResponse, type Waybill } from './schema.ts';
+import { COMMERCE_LIMITS, PAYMENT_STATUS, type OrderCategory } from './values.ts';
+import type { Order, OrderLine, PaymentMethod, PaymentMethodListResponse, Waybill } from './schema.ts';
 
 /*
  * The orders as the pages follow them: the order on screen (shared by its detail and its
