@@ -44,6 +44,10 @@ for limit in POSTS COMMENTS REPLIES RECOMMENDATIONS LIKES FOLLOWS REPORTS UPLOAD
 done
 export NOTIFICATIONS_PER_SENDER_PER_HOUR="${NOTIFICATIONS_PER_SENDER_PER_HOUR:-100000}" QR_SCANS_PER_IP="${QR_SCANS_PER_IP:-100000}"
 
-export PORT HOST=127.0.0.1 DATA_DIR NODE_ENV=production OUTBOX_API=true DEMO_DATA=true PASSWORD_HASH_COST NODE_COMPILE_CACHE REGISTRATIONS_PER_IP PUSH_SERVICE_HOSTS
+# Payments go to the built-in payment sandbox (off in production mode unless asked for): the
+# donation journeys pay there, and the crawl follows the order pages they make.
+PAYMENT_SANDBOX="${PAYMENT_SANDBOX:-true}"
+
+export PORT HOST=127.0.0.1 DATA_DIR NODE_ENV=production OUTBOX_API=true DEMO_DATA=true PASSWORD_HASH_COST NODE_COMPILE_CACHE REGISTRATIONS_PER_IP PUSH_SERVICE_HOSTS PAYMENT_SANDBOX
 # exec: Playwright's shutdown signal must reach the server itself.
 exec "$NODE" server/main.ts

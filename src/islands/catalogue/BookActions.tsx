@@ -12,6 +12,7 @@ import { CatalogueIcon } from './CatalogueIcon.tsx';
 import { BookMenu } from './BookMenu.tsx';
 import { useBook, type BookIslandProps } from './useBook.ts';
 import { isBuiltPage } from '../../lib/site/built-pages.ts';
+import { requestDonation } from '../../lib/commerce/donation-request.ts';
 
 interface Props extends BookIslandProps {
   lang: Lang;
@@ -88,11 +89,18 @@ function Actions({ variant, ...props }: BookIslandProps & { variant: Props['vari
     </a>
   ) : null;
 
+  // The dialog is the book page's donation island's; this button asks it to open.
   const donate = donation ? (
-    <a href={`/donation?book_id=${encodeURIComponent(book.id)}`} className={`btn ${bar ? 'btn-square btn-ghost' : 'btn-outline border-base-300'}`} aria-label={bar ? t('catalogue.actions.donation') : undefined}>
+    <button
+      type="button"
+      className={`btn ${bar ? 'btn-square btn-ghost' : 'btn-outline border-base-300'}`}
+      aria-haspopup="dialog"
+      aria-label={bar ? t('catalogue.actions.donation') : undefined}
+      onClick={() => requestDonation({ id: book.id, title: book.book_title })}
+    >
       <CatalogueIcon name="gift" />
       {bar ? null : t('catalogue.actions.donation')}
-    </a>
+    </button>
   ) : null;
 
   if (bar) {

@@ -59,11 +59,6 @@ export function computeBill(lines: readonly BillLine[], fee?: { admin_fee: Admin
   };
 }
 
-/** Whether an order of this status may still be (re)invoiced or paid by its buyer. */
-export function isPayable(status: PaymentStatus): boolean {
-  return status === 0 || status === 1;
-}
-
 /** Whether the page shows the countdown to `expired_at` (waiting payment). */
 export function showsCountdown(status: PaymentStatus): boolean {
   return status === 1;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { formatBytes, formatDate, formatNumber, formatPhone, localeOf, timeZoneLabel } from './format.ts';
+import { formatBytes, formatDate, formatNumber, formatPhone, formatRupiah, localeOf, timeZoneLabel } from './format.ts';
 
 const AT = '2026-12-03T07:05:00Z';
 
@@ -38,6 +38,20 @@ describe('numbers and sizes', () => {
   test('maps the language to its locale', () => {
     expect(localeOf('en')).toBe('en-GB');
     expect(localeOf('id')).toBe('id-ID');
+  });
+});
+
+describe('formatRupiah', () => {
+  test('writes whole rupiah with Rp and the language\'s thousand separators', () => {
+    expect(formatRupiah(1_250_000, 'id')).toBe('Rp 1.250.000');
+    expect(formatRupiah(1_250_000, 'en')).toBe('Rp 1,250,000');
+    expect(formatRupiah(0, 'id')).toBe('Rp 0');
+    expect(formatRupiah(-5000, 'id')).toBe('-Rp 5.000');
+  });
+
+  test('cuts a fraction off instead of rounding it up', () => {
+    expect(formatRupiah(2499.99, 'en')).toBe('Rp 2,499');
+    expect(formatRupiah(Number.NaN, 'id')).toBe('Rp 0');
   });
 });
 

@@ -104,3 +104,14 @@ export function formatPhone(phone: string | null | undefined): string {
   }
   return groupNational(digits);
 }
+
+/**
+ * An amount of money in whole rupiah as it is shown: "Rp" and the amount with the language's
+ * thousand separators, "Rp 1.250.000" / "Rp 1,250,000"; a negative amount (a discount) as
+ * "-Rp 5.000". Rupiah have no smaller unit in use, so a fraction is cut off, never rounded up.
+ */
+export function formatRupiah(amount: number, lang: string): string {
+  const whole = Math.trunc(Number.isFinite(amount) ? amount : 0);
+  const digits = formatNumber(Math.abs(whole), lang, { maximumFractionDigits: 0 });
+  return `${whole < 0 ? '-' : ''}Rp ${digits}`;
+}

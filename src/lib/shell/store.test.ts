@@ -30,7 +30,7 @@ const groups: MenuGroup[] = [
     id: 'give',
     menu_name: 'Berbagi',
     android_menu: [
-      { id: 'donation', name: 'Donasi', url: '/donation', icon: 'donation' },
+      { id: 'toys', name: 'Suvenir', url: '/more-edoo-toys', icon: 'donation' },
       { id: 'donation-history', name: 'Riwayat donasi', url: '/donation/history', icon: 'donation' },
     ],
   },
@@ -118,7 +118,7 @@ describe('popup', () => {
 
 describe('menu', () => {
   test('flattens the groups into one list, in order, leaving out pages that are not built', () => {
-    // The donation pages are not built yet: their entries would be dead links.
+    // The souvenir list and a donation history page are not built: their entries would be dead links.
     expect(flattenMenu(groups).map((entry) => entry.id)).toEqual(['shelf']);
     const books = { id: 'books', name: 'Buku', url: '/books', icon: 'book' };
     expect(flattenMenu([...groups, { id: 'more', menu_name: 'Lain', android_menu: [books] }]).map((entry) => entry.id)).toEqual(['shelf', 'books']);

@@ -15,10 +15,12 @@ describe('built pages', () => {
     expect(isBuiltPage('/profil/user/7a0c')).toBe(true);
     expect(isBuiltPage('/friendship?tab=following')).toBe(true);
     expect(isBuiltPage('/more-history-audio')).toBe(true);
+    expect(isBuiltPage('/cart/7a0c/D')).toBe(true);
+    expect(isBuiltPage('/detail-order-box/payment?order_box_id=7a0c')).toBe(true);
   });
 
   test('refuses pages that are not built yet', () => {
-    for (const path of ['/donation', '/book', '/profil/user', '/profil/user/1/2']) {
+    for (const path of ['/more-edoo-toys', '/book', '/profil/user', '/profil/user/1/2', '/cart/1', '/donation/history']) {
       expect(isBuiltPage(path), path).toBe(false);
     }
   });
@@ -26,9 +28,9 @@ describe('built pages', () => {
   test('leaves other sites and fragments alone', () => {
     expect(isBuiltPage('https://example.org/x')).toBe(true);
     expect(isBuiltPage('#tab-review')).toBe(true);
-    expect(builtHref('/donation')).toBeUndefined();
+    expect(builtHref('/more-edoo-toys')).toBeUndefined();
     expect(builtHref('/books')).toBe('/books');
-    expect(builtEntries([{ url: '/donation' }, { url: '/books' }])).toEqual([{ url: '/books' }]);
+    expect(builtEntries([{ url: '/more-edoo-toys' }, { url: '/books' }])).toEqual([{ url: '/books' }]);
   });
 
   test('every listed page has its route file (the shelf pages arrive with their own work)', () => {
