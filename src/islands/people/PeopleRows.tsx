@@ -67,4 +67,4 @@ function Rows({ rows: initial, viewerId, label, anchors, dropFollowed = false }:
 }
 
 /** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-PeopleRows.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'people'];
+PeopleRows.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'people'];
