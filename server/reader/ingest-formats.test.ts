@@ -5,6 +5,8 @@ import { createApi } from '../app.ts';
 import { ensureIngestSecret } from './ingest-secret.ts';
 import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { BOOKS_AREA, COVER_OBJECT, PREVIEW_OBJECT, readObject } from './store.ts';
+import { inspectPdf } from './pdf.ts';
+import { PDF_CHUNK_SIZE } from './ingest.ts';
 import { createReaderTestContext, ownBook as own, type ReaderTestContext } from './testing.ts';
 
 let ctx: ReaderTestContext;
@@ -84,13 +86,21 @@ async function darkShare(bytes: Uint8Array): Promise<number> {
 }
 
 describe('scanned PDFs', () => {
-  test.each(['scan-jbig2.pdf', 'scan-jpx.pdf', 'scan-ccitt.pdf', 'pindaian-jpeg.pdf'])('%s gets a cover and a page-1 picture that show the scan', async (name) => {
+  test.each(['scan-jbig2.pdf', 'scan-jpx.pdf', 'scan-ccitt.pdf', 'pindaian-jpeg.pdf'])('%s gets a cover and a page-1 picture that show the scan, the picture kept where it is smaller than what page 1 needs', async (name) => {
     const result = await ctx.ingest(name, { file: own(name) });
     expect(result).toMatchObject({ kind: 'pdf', pages: 1 });
     // The printed bars and heading cover about a fifth of the page; a page drawn without its image is white.
     expect(await darkShare(await readObject(ctx.deps.store, result.book_id, COVER_OBJECT))).toBeGreaterThan(0.1);
-    const preview = await readObject(ctx.deps.store, result.book_id, PREVIEW_OBJECT).catch(() => null);
-    if (preview) expect(await darkShare(preview)).toBeGreaterThan(0.1);
+    const pdf = await inspectPdf(own(name), { chunkSize: PDF_CHUNK_SIZE });
+    expect(pdf.preview).not.toBeNull();
+    expect(await darkShare(pdf.preview!.bytes)).toBeGreaterThan(0.1);
+    // The picture is stored only where it is much smaller than what pdf.js needs to draw page 1.
+    const pays = pdf.preview!.bytes.length * 2 < pdf.bootChunks.length * PDF_CHUNK_SIZE;
+    const stored = await readObject(ctx.deps.store, result.book_id, PREVIEW_OBJECT).then(
+      (bytes) => bytes,
+      () => null,
+    );
+    expect(stored === null).toBe(!pays);
   });
 });
 

@@ -62,10 +62,6 @@ describe('client stores', () => {
     expect(keys.every((key) => /^ew\.[0-9a-f]+$/.test(key))).toBe(true);
   });
 
-  test('the auth facts hold no token', () => {
-    app.$auth.set({ verified: true, role: 303 });
-    expect(Object.keys(app.$auth.get()).sort()).toEqual(['role', 'verified']);
-  });
 });
 
 describe('resetClientState', () => {
