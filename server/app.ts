@@ -3,7 +3,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { notFound, respondToError } from './http/errors.ts';
 import { authRoutes } from './auth/routes.ts';
 import { shellRoutes } from './shell/routes.ts';
-import { storageRoutes } from './storage/routes.ts';
+import { coverRoutes } from './covers/routes.ts';
 import { bookRoutes } from './catalogue/routes.ts';
 import { borrowRoutes } from './lending/routes.ts';
 import { queueRoutes } from './queue/routes.ts';
@@ -62,7 +62,7 @@ export function createApi(deps: ApiDeps) {
   app.use('/auth/login', loginThrottle(deps));
   app.route('/auth', authRoutes(deps));
   app.route('/webhook', shellRoutes(deps));
-  app.route('/storage', storageRoutes(deps));
+  app.route('/storage', coverRoutes(deps));
   app.route('/auth', registerRoutes(deps));
   app.route('/auth', accountRoutes(deps));
   app.route('/auth', firstAdminRoutes(deps));

@@ -4,6 +4,7 @@ import { savePushToken } from '../push/push.service.ts';
 import { requireCaller, type AuthEnv } from '../http/auth-guard.ts';
 import { jsonBody, queryParams } from '../http/validate.ts';
 import { buildMenu } from './menu.ts';
+import { findOrganization } from './shell.repository.ts';
 import { profileQuerySchema } from '../../src/lib/people/schema.ts';
 import { userProfile } from '../people/people.service.ts';
 import type { ApiDeps } from '../deps.ts';
@@ -25,17 +26,14 @@ export function shellRoutes(deps: ApiDeps) {
     // With user_id: that member's profile page (spec 02 §2.3), with the caller's follow of them.
     const { user_id } = queryParams(c, profileQuerySchema);
     if (user_id) return c.json({ data: await userProfile(deps, user, user_id) });
-    const { rows } = await deps.db.query<{ id: string; name: string; logo_url: string | null }>(
-      'SELECT id, name, logo_url FROM organizations WHERE id = $1',
-      [user.organization_id],
-    );
+    const organization = await findOrganization(deps.db, user.organization_id);
     const profile: Profile = {
       id: user.id,
       name: user.name,
       email: user.email,
       avatar_url: user.avatar_url,
       greeting: user.greeting,
-      organizations: rows[0] ?? { id: user.organization_id, name: '', logo_url: null },
+      organizations: organization ?? { id: user.organization_id, name: '', logo_url: null },
       role: { role_code: user.role_code },
     };
     return c.json({ data: profile });

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { coverSvg } from '../covers/covers.ts';
+import { coverSvg } from './covers.ts';
+import { findCoverFacts } from './covers.repository.ts';
 import { notFound } from '../http/errors.ts';
 import { optionalCaller, type Caller } from '../http/auth-guard.ts';
 import { decideView } from '../access/content-access.ts';
@@ -10,7 +11,7 @@ import type { ApiDeps } from '../deps.ts';
 const coverParam = z.object({ file: z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.svg$/) });
 
 /** storage/covers: covers drawn from a book's title, author and category, for books without an image. */
-export function storageRoutes(deps: ApiDeps) {
+export function coverRoutes(deps: ApiDeps) {
   const app = new Hono<{ Variables: { caller?: Caller } }>();
 
   app.get('/covers/:file', optionalCaller(deps), async (c) => {
@@ -20,13 +21,7 @@ export function storageRoutes(deps: ApiDeps) {
     const caller = c.get('caller');
     const view = await decideView(deps.db, await findBookOwner(deps.db, id), caller ? readerOf(caller.user) : null, deps.now());
     if (!view.allowed) throw notFound('cover_not_found', 'No such cover.');
-    const { rows } = await deps.db.query<{ catalog_title: string; author_name: string | null; category_name: string | null; updated_at: string }>(
-      `SELECT b.catalog_title, a.author_name, c.category_name, b.updated_at
-         FROM books b LEFT JOIN authors a ON a.id = b.author_id LEFT JOIN categories c ON c.id = b.category_id
-        WHERE b.id = $1`,
-      [id],
-    );
-    const book = rows[0];
+    const book = await findCoverFacts(deps.db, id);
     if (!book) throw notFound('cover_not_found', 'No such cover.');
     const etag = `"${id.slice(0, 8)}-${new Date(book.updated_at).getTime().toString(36)}"`;
     const cache = view.audience === 'public' ? 'public, max-age=86400, stale-while-revalidate=604800' : 'private, max-age=86400';
