@@ -6,7 +6,7 @@ import { notify } from '../shell/store.ts';
 import { confirmReceipt, createTransaction, deleteOrderLine, getOrder, getOrders, getPaymentMethods, getWaybill } from './api.ts';
 import { clockOffset, listStatusQuery, type ListTab } from './display.ts';
 import { computeBill, secondsLeft } from './rules.ts';
-import { COMMERCE_LIMITS, PAYMENT_STATUS, type OrderCategory } from './values.ts';
+import { COMMERCE_LIMITS, type OrderCategory } from './values.ts';
 import type { Order, OrderLine, PaymentMethod, PaymentMethodListResponse, Waybill } from './schema.ts';
 
 /*
