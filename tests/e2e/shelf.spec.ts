@@ -214,11 +214,10 @@ test.describe('shelf', () => {
     // The text first: filling waits for the dialog to settle after it slides in.
     const text = `Ulasan dari rak ${unique()}`;
     await dialog.getByLabel('Isi ulasan').fill(text);
-    // A click event rather than a pointer click: the star inputs are half-star masks that the
-    // bottom sheet may still be sliding under when the pointer would land.
-    const stars = dialog.getByRole('radio', { name: '4 bintang, Bagus' });
-    await stars.dispatchEvent('click');
-    await expect(stars).toBeChecked();
+    // On a touch screen the rating is chosen with the slider (the half stars only show it).
+    const stars = dialog.getByRole('slider', { name: 'Rating bintang' });
+    await stars.fill('4');
+    await expect(stars).toHaveAttribute('aria-valuetext', /^4,0 · Bagus/);
     await dialog.getByRole('button', { name: 'Simpan ulasan' }).click();
     await expect(page.getByText('Ulasan berhasil disimpan.')).toBeVisible();
     await expect(dialog).toBeHidden();
