@@ -7,6 +7,7 @@ import { insertActivity } from './activity.ts';
 import { insertArticleHistory, insertMediaHistory, insertSocial } from './social.ts';
 import { insertHome } from './home.ts';
 import { insertCommerce } from './commerce.ts';
+import { insertSchools } from './schools.ts';
 import { books, authors, categories, epustakas } from './content/index.ts';
 import { attachDemoBookFiles } from '../reader/demo-books.ts';
 import { attachDemoEditions } from './readable-books.ts';
@@ -67,6 +68,7 @@ export async function seedDemo(
     await insertArticleHistory(tx, config.organizationId);
     await insertHome(tx, config.organizationId);
     await insertCommerce(tx, config.organizationId, userIds, bookIds);
+    await insertSchools(tx, config.organizationId, userIds);
   });
   options.log?.(`demo data ready: ${books.length} books in ${epustakas.length} ePustaka`);
   if (options.bookFiles !== false) {
