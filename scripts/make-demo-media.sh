@@ -69,7 +69,7 @@ slide "$WORK/cover2.jpg" 'Alice di Negeri Ajaib' "$WORK/s2.png"
 slide "$WORK/cover3.jpg" 'The Waste Land' "$WORK/s3.png"
 slide "$WORK/cover4.jpg" 'Leaves of Grass' "$WORK/s4.png"
 
-video rekomendasi-klasik "Selamat datang di ePustaka. Kali ini kami merekomendasikan empat buku klasik dunia yang bisa kamu pinjam secara gratis. Pertama, Moby Dick karya Herman Melville, kisah perburuan paus putih. Kedua, Alice di Negeri Ajaib karya Lewis Carroll. Ketiga, puisi The Waste Land karya T S Eliot. Keempat, Leaves of Grass karya Walt Whitman. Selamat membaca." \
+video rekomendasi-klasik "Selamat datang di ePustaka. Kali ini kami merekomendasikan empat buku klasik dunia yang dapat Anda pinjam secara gratis. Pertama, Moby Dick karya Herman Melville, kisah perburuan paus putih. Kedua, Alice di Negeri Ajaib karya Lewis Carroll. Ketiga, puisi The Waste Land karya T S Eliot. Keempat, Leaves of Grass karya Walt Whitman. Selamat membaca." \
   "$WORK/s1.png" "$WORK/s2.png" "$WORK/s3.png" "$WORK/s4.png"
 video cara-meminjam "Cara meminjam buku digital di ePustaka. Pertama, bergabunglah dengan perpustakaan yang memiliki buku itu. Kedua, buka halaman buku dan tekan tombol pinjam. Ketiga, mulailah membaca langsung di peramban. Buku akan dikembalikan otomatis setelah tujuh hari." \
   "$WORK/s2.png" "$WORK/s1.png"
@@ -80,7 +80,7 @@ thumb cara-meminjam 'Cara Meminjam Buku Digital'
 thumb tur-perpustakaan 'Tur Singkat Perpustakaan SMA Harapan Bangsa'
 
 audio dongeng-kancil "Dongeng Kancil dan Buaya. Suatu hari, Kancil ingin menyeberangi sungai yang penuh buaya. Kancil berkata bahwa raja hutan ingin menghitung jumlah buaya. Para buaya pun berbaris dari tepi ke tepi. Kancil melompat di atas punggung mereka sambil menghitung, lalu sampai di seberang dengan selamat." 'Dongeng Kancil dan Buaya'
-audio tips-membaca "Tips membaca untuk pelajar. Bacalah di tempat yang tenang dan cukup terang. Tentukan tujuan sebelum membaca, lalu catat hal penting dengan kata katamu sendiri. Istirahatkan mata setiap dua puluh menit." 'Tips Membaca untuk Pelajar'
+audio tips-membaca "Tips membaca untuk pelajar. Bacalah di tempat yang tenang dan cukup terang. Tentukan tujuan sebelum membaca, lalu catat hal penting dengan kata-kata Anda sendiri. Istirahatkan mata setiap dua puluh menit." 'Tips Membaca untuk Pelajar'
 audio pengumuman-perpustakaan "Pengumuman perpustakaan. Selama pekan ujian, ruang baca dibuka mulai pukul enam tiga puluh pagi. Buku digital tetap dapat dipinjam kapan saja melalui ePustaka." 'Pengumuman Jam Layanan Pekan Ujian'
 
 news() { # news <category> <colour> <caption>: the category's picture, its caption whole in any crop

@@ -59,7 +59,7 @@ export const demoNews: SeedNews[] = [
     daysAgo: 4,
     paragraphs: [
       'Pertama, pastikan Anda sudah bergabung dengan ePustaka yang memiliki buku tersebut. Tanpa keanggotaan aktif, tombol pinjam belum bisa digunakan.',
-      'Kedua, perhatikan jumlah salinan yang tersedia. Jika habis, masuklah ke antrean; salinan yang kembali akan ditawarkan kepadamu selama 24 jam.',
+      'Kedua, perhatikan jumlah salinan yang tersedia. Jika habis, masuklah ke antrean; salinan yang kembali akan ditawarkan kepada Anda selama 24 jam.',
       'Ketiga, manfaatkan fitur perpanjangan sekali selama tidak ada yang mengantre. Keempat, kembalikan buku yang sudah selesai dibaca agar teman lain bisa meminjam. Kelima, tulis ulasan singkat untuk membantu pembaca berikutnya memilih buku.',
     ],
   },
@@ -83,7 +83,7 @@ export const demoNews: SeedNews[] = [
     daysAgo: 8,
     paragraphs: [
       'SQ3R adalah singkatan dari Survey, Question, Read, Recite, dan Review. Mulailah dengan melihat sekilas judul bab, subjudul, dan gambar untuk mendapatkan gambaran isi.',
-      'Ubah setiap subjudul menjadi pertanyaan, lalu bacalah untuk menemukan jawabannya. Setelah satu bagian selesai, ucapkan kembali jawabannya dengan kata-katamu sendiri.',
+      'Ubah setiap subjudul menjadi pertanyaan, lalu bacalah untuk menemukan jawabannya. Setelah satu bagian selesai, ucapkan kembali jawabannya dengan kata-kata Anda sendiri.',
       'Di akhir sesi, tinjau ulang seluruh catatan. Cara ini membantu ingatan bertahan lebih lama dibandingkan membaca berulang-ulang tanpa tujuan.',
     ],
   },
@@ -108,7 +108,7 @@ export const demoNews: SeedNews[] = [
     paragraphs: [
       'Pertemuan klub buku bulan ini akan membahas novel Laskar Pelangi karya Andrea Hirata. Diskusi dipandu oleh siswa kelas XI dan terbuka untuk seluruh warga sekolah.',
       'Peserta diharapkan sudah membaca minimal separuh buku. Kami akan membicarakan tokoh Lintang, arti pendidikan bagi anak-anak Belitung, dan pengalaman kita sendiri di sekolah.',
-      'Pertemuan diadakan Kamis sore di ruang baca lantai dua. Bawalah satu kutipan favoritmu dari novel tersebut.',
+      'Pertemuan diadakan Kamis sore di ruang baca lantai dua. Bawalah satu kutipan favorit Anda dari novel tersebut.',
     ],
   },
   {
@@ -119,7 +119,7 @@ export const demoNews: SeedNews[] = [
     daysAgo: 14,
     paragraphs: [
       'Resensi yang baik dibuka dengan identitas buku: judul, penulis, penerbit, dan tahun terbit. Setelah itu, ceritakan isi buku secara singkat tanpa membocorkan akhir ceritanya.',
-      'Bagian terpenting adalah penilaianmu. Sebutkan kelebihan dan kekurangan buku dengan alasan yang jelas, misalnya gaya bahasa, alur, atau kedalaman informasi.',
+      'Bagian terpenting adalah penilaian Anda. Sebutkan kelebihan dan kekurangan buku dengan alasan yang jelas, misalnya gaya bahasa, alur, atau kedalaman informasi.',
       'Tutup resensi dengan rekomendasi: untuk siapa buku ini cocok dibaca. Resensi terbaik dalam Pekan Literasi akan dimuat di situs perpustakaan.',
     ],
   },
@@ -212,7 +212,7 @@ export const demoNews: SeedNews[] = [
     daysAgo: 11,
     paragraphs: [
       'Perpustakaan sekolah menyediakan kumpulan soal latihan ujian tahun-tahun sebelumnya dalam bentuk digital, khusus untuk anggota ePustaka SMA Harapan Bangsa.',
-      'Kerjakan soal dengan batas waktu seperti ujian sungguhan, lalu periksa jawabanmu dan catat materi yang masih lemah. Ulangi latihan untuk materi tersebut seminggu kemudian.',
+      'Kerjakan soal dengan batas waktu seperti ujian sungguhan, lalu periksa jawaban Anda dan catat materi yang masih lemah. Ulangi latihan untuk materi tersebut seminggu kemudian.',
       'Belajar bersama teman juga membantu: saling menjelaskan soal yang sulit adalah cara yang baik untuk menguji pemahaman sendiri.',
     ],
   },
