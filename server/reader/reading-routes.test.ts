@@ -122,3 +122,24 @@ describe('reading progress and durations', () => {
     expect(long.status).toBe(400);
   });
 });
+
+describe('reading data after the loan ended', () => {
+  test('keeps the position, bookmarks and time a device sends once the loan was returned, and refuses them for a book never borrowed', async () => {
+    const other = await ctx.createUser();
+    const otherToken = await ctx.signIn(other);
+    const progress = { book_id: drmBook, last_page: 7, total_page: 10, platform_info: 'web' };
+    expect((await ctx.request('POST', '/webhook/book-reading-progress', { token: otherToken, body: progress })).status).toBe(403);
+    const loan = await ctx.lend(other.id, drmBook);
+    await ctx.db.query('UPDATE borrows SET returned_at = now() WHERE borrow_key = $1', [loan.borrowKey]);
+    // Reading the book is over…
+    expect((await ctx.request('GET', `/webhook/open-book?book_id=${drmBook}`, { token: otherToken })).status).toBe(403);
+    // …but what the device kept of it is still saved.
+    const saved = await ctx.request('POST', '/webhook/book-reading-progress', { token: otherToken, body: progress });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({ book_id: drmBook, last_page: 7 });
+    const durations = await ctx.request('POST', '/webhook/book-reading-durations', { token: otherToken, body: { book_id: drmBook, page_duration: [{ page: 7, duration: 30 }] } });
+    expect(durations.status).toBe(200);
+    const citation = await ctx.request('POST', '/webhook/book-citation', { token: otherToken, body: { book_id: drmBook, page: 7, text: 'kutipan' } });
+    expect(citation.status).not.toBe(201);
+  });
+});

@@ -10,7 +10,7 @@ import {
   type TocEntry,
 } from '../../src/lib/reader/schema.ts';
 import { requireCaller, type AuthEnv, type Caller } from '../http/auth-guard.ts';
-import { notFound } from '../http/errors.ts';
+import { ApiError, notFound } from '../http/errors.ts';
 import { assertReadable, decideRead, type ContentLoan } from '../access/content-access.ts';
 import { contentItemOf, findBookOwner, readerOf } from '../access/books.ts';
 import { jsonBody, queryParams } from '../http/validate.ts';
@@ -21,6 +21,7 @@ import {
   findHoldingEpustaka,
   findProgress,
   findReaderBook,
+  hasBorrowed,
   insertCitation,
   listBookmarks,
   replaceBookmarks,
@@ -54,6 +55,21 @@ export function readingRoutes(deps: ApiDeps) {
     const access = await decideRead(db, contentItemOf(book), readerOf(user), deps.now());
     assertReadable(access);
     return { book, loan: access.loan };
+  }
+
+  /**
+   * Where the reader is in a book, their bookmarks and their reading time belong to them, not to
+   * the loan: what a device kept while the loan ran (read offline, or sent as the tab closed) is
+   * still saved after the loan ended, so the next loan opens where they stopped. Only someone who
+   * can read the book now or has borrowed it before may store anything about it.
+   */
+  async function keepsReadingData(bookId: string, user: Caller['user']): Promise<void> {
+    try {
+      await readableBook(bookId, user);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 403 && (await hasBorrowed(db, user.id, bookId))) return;
+      throw error;
+    }
   }
 
   app.get('/open-book', async (c) => {
@@ -160,7 +176,7 @@ export function readingRoutes(deps: ApiDeps) {
     const body = await jsonBody(c, syncBookmarkSchema);
     const { user } = c.get('caller');
     const bookId = body.book_id ?? body.data[0]!.book_id;
-    await readableBook(bookId, user);
+    await keepsReadingData(bookId, user);
     await db.transaction((tx) => replaceBookmarks(tx, user.id, bookId, body.data));
     return c.json({ data: await listBookmarks(db, user.id, bookId) });
   });
@@ -173,7 +189,7 @@ export function readingRoutes(deps: ApiDeps) {
   app.post('/book-reading-progress', async (c) => {
     const body = await jsonBody(c, readingProgressSchema);
     const { user } = c.get('caller');
-    await readableBook(body.book_id, user);
+    await keepsReadingData(body.book_id, user);
     const saved = await saveProgress(db, user.id, body);
     await recordAccess(db, { userId: user.id, objectType: 'BOOK', objectId: body.book_id, progress: body.last_page, progressTotal: body.total_page, at: deps.now() });
     return c.json({ data: saved });
@@ -182,7 +198,7 @@ export function readingRoutes(deps: ApiDeps) {
   app.post('/book-reading-durations', async (c) => {
     const body = await jsonBody(c, readingDurationsSchema);
     const { user } = c.get('caller');
-    await readableBook(body.book_id, user);
+    await keepsReadingData(body.book_id, user);
     await db.transaction((tx) => addDurations(tx, user.id, body.book_id, body.page_duration));
     return c.json({ data: { message: 'Saved.' } });
   });

@@ -163,3 +163,9 @@ export async function insertCitation(
 function json(value: unknown): string | null {
   return value === null || value === undefined ? null : JSON.stringify(value);
 }
+
+/** Whether `userId` has ever borrowed `bookId` (a loan open now or returned). */
+export async function hasBorrowed(db: Queryable, userId: string, bookId: string): Promise<boolean> {
+  const { rows } = await db.query('SELECT 1 FROM borrows WHERE user_id = $1 AND book_id = $2 LIMIT 1', [userId, bookId]);
+  return rows.length > 0;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ApiError, REFRESH_EXCLUDED_CODES, isSilentError, networkError, toApiError } from './errors.ts';
+import { ApiError, REFRESH_EXCLUDED_CODES, isFinalRefusal, isSilentError, networkError, toApiError } from './errors.ts';
 
 describe('toApiError', () => {
   test('reads code and message from errors[0] and collects every message', () => {
@@ -66,5 +66,16 @@ describe('isSilentError', () => {
     const error = toApiError(401, { errors: [{ code: 'session_revoked', message: 'The session has ended.' }] });
     error.sessionExpired = true;
     expect(isSilentError(error)).toBe(true);
+  });
+});
+
+describe('isFinalRefusal', () => {
+  test('a 4xx the server will always give is final; no answer, a 5xx, an expired session, a timeout or a rate limit are not', () => {
+    expect(isFinalRefusal(toApiError(403, { errors: [{ code: 'not_borrowed', message: 'x' }] }))).toBe(true);
+    expect(isFinalRefusal(toApiError(404, {}))).toBe(true);
+    expect(isFinalRefusal(toApiError(422, {}))).toBe(true);
+    for (const status of [401, 408, 429, 500, 503]) expect(isFinalRefusal(toApiError(status, {}))).toBe(false);
+    expect(isFinalRefusal(networkError())).toBe(false);
+    expect(isFinalRefusal(new Error('x'))).toBe(false);
   });
 });

@@ -95,3 +95,13 @@ export function isSilentError(error: unknown): boolean {
   if (error instanceof ApiError && error.sessionExpired) return true;
   return error.status === 401 && error.message === genericMessage(401);
 }
+
+/**
+ * True when the server looked at a request and will never accept it as it is (a 4xx other than an
+ * expired session, a timeout or a rate limit): kept data it refuses is dropped rather than resent
+ * forever; anything else (no answer, a 5xx, 401, 408, 429) is worth trying again later.
+ */
+export function isFinalRefusal(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status === undefined) return false;
+  return error.status >= 400 && error.status < 500 && ![401, 408, 429].includes(error.status);
+}

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { BookReadingData } from './schema.ts';
+import { toApiError } from '../http/errors.ts';
 import { $bookmarks, $fromReader, $readingDuration, $readingProgress } from '../shell/app-store.ts';
 import { installBrowserStorage, uninstallBrowserStorage } from '../persist/browser-storage.fixture.ts';
 import {
@@ -87,6 +88,25 @@ describe('syncPending', () => {
     expect(post.mock.calls.map(([path]) => path)).toEqual(['webhook/book-reading-progress']);
     expect($readingProgress.get()).not.toBeNull();
     expect($readingDuration.get()).not.toBeNull();
+  });
+
+  test('drops a position and bookmarks the server refuses for good, so they never block a later sync', async () => {
+    $bookmarks.set([{ id: 'x', book_id: 'gone', page: 3, bookmark_label: 'Page 3' }]);
+    $readingProgress.set({ book_id: 'gone', last_page: 3, total_page: 20, platform_info: 'web' });
+    const refused = toApiError(404, { errors: [{ code: 'book_not_found', message: 'The book could not be found.' }] });
+    post.mockImplementation(async () => {
+      throw refused;
+    });
+    await expect(syncPending(ON)).resolves.toBeUndefined();
+    expect($readingProgress.get()).toBeNull();
+    expect($bookmarks.get()).toEqual([]);
+    // A server that is down is not a refusal: what is kept stays kept.
+    $readingProgress.set({ book_id: 'book-a', last_page: 3, total_page: 20, platform_info: 'web' });
+    post.mockImplementation(async () => {
+      throw toApiError(503, {});
+    });
+    await expect(syncPending(ON)).rejects.toMatchObject({ status: 503 });
+    expect($readingProgress.get()).not.toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 import { atom, computed } from 'nanostores';
 import { api } from '../http/browser.ts';
+import { isFinalRefusal } from '../http/errors.ts';
 import { fetchNavigation, postReadingDurations, postReadingProgress, syncBookmarks } from './api.ts';
 import type { BookNavigation, BookReadingData } from './schema.ts';
 import { getBookDetail } from '../catalogue/api.ts';
@@ -197,7 +198,13 @@ export function toggleCurrentBookmark(onSyncError?: (error: unknown) => void): v
 async function syncBookmarkSet(bookId: string): Promise<void> {
   const pending = $bookmarks.get();
   if (!pending.some((b) => b.book_id === bookId) && !(session?.data.bookId === bookId)) return;
-  await syncBookmarks(api, { book_id: bookId, data: bookmarksForSync(pending, bookId).map((b) => ({ ...b, page: b.page, user_id: b.user_id ?? null })) });
+  try {
+    await syncBookmarks(api, { book_id: bookId, data: bookmarksForSync(pending, bookId).map((b) => ({ ...b, page: b.page, user_id: b.user_id ?? null })) });
+  } catch (error) {
+    // Bookmarks the server will never take (a book gone) are dropped, not resent forever.
+    if (!isFinalRefusal(error)) throw error;
+    console.warn('Bookmarks the server refused were dropped', error);
+  }
   // Only what was sent is cleared; a toggle made meanwhile stays pending.
   if ($bookmarks.get() === pending) $bookmarks.set(pending.filter((b) => b.book_id !== bookId));
 }
@@ -225,13 +232,20 @@ export async function syncPending(features: BookReadingData['features']): Promis
   }
   const progress = $readingProgress.get();
   if (features.readingProgress && progress) {
-    await postReadingProgress(api, {
-      book_id: progress.book_id,
-      last_page: progress.last_page,
-      total_page: progress.total_page,
-      platform_info: progress.platform_info || 'web',
-      epub_read_locator: progress.epub_read_locator ?? null,
-    });
+    try {
+      await postReadingProgress(api, {
+        book_id: progress.book_id,
+        last_page: progress.last_page,
+        total_page: progress.total_page,
+        platform_info: progress.platform_info || 'web',
+        epub_read_locator: progress.epub_read_locator ?? null,
+      });
+    } catch (error) {
+      // A position the server will never take is dropped, so it cannot block every later sync
+      // (and leaving the reader) for good.
+      if (!isFinalRefusal(error)) throw error;
+      console.warn('A reading position the server refused was dropped', error);
+    }
     if ($readingProgress.get() === progress) $readingProgress.set(null);
   }
 }
