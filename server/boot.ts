@@ -17,6 +17,7 @@ import { sweepUnstoredUploads } from './storage/uploads.ts';
 import { accountSettings } from './accounts/settings.ts';
 import { announceOutbox } from './accounts/outbox-key.ts';
 import { FIRST_ADMIN_TOKEN_HOURS, issueFirstAdminLink } from './accounts/first-admin.ts';
+import { startSessionCache } from './auth/session-cache.ts';
 
 /** A running reference API with its database. */
 export interface ApiInstance {
@@ -73,10 +74,13 @@ export async function bootApi(config: ServerConfig = loadConfig(), options: { se
     release();
     throw error;
   }
+  // Signed-in requests prove their session from memory; the database announces ended ones.
+  const sessionCache = await startSessionCache(db, { log });
   const deps: ApiDeps = {
     db,
     config,
     store,
+    sessions: sessionCache.cache,
     signer: createTokenSigner(loadSigningSecret(config.databaseUrl ? undefined : config.dataDir)),
     now: () => new Date(),
     refreshGraceSeconds: 10,
@@ -98,6 +102,7 @@ export async function bootApi(config: ServerConfig = loadConfig(), options: { se
     deps,
     async close() {
       stopPush();
+      await sessionCache.stop();
       clearInterval(sweeper);
       clearInterval(expirer);
       store.close?.();

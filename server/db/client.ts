@@ -21,8 +21,22 @@ export interface Db extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs several statements separated by semicolons, without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Hears `channel`'s notifications (PostgreSQL's LISTEN/NOTIFY; on PGlite those of this one
+   * process). `onLost` is called once if the listening connection drops: nothing more is heard
+   * then, and the caller listens again when it wants to.
+   */
+  listen(channel: string, onMessage: (payload: string) => void, onLost: (error: Error) => void): Promise<Listening>;
   close(): Promise<void>;
 }
+
+/** A channel being listened to. */
+export interface Listening {
+  close(): Promise<void>;
+}
+
+/** The application name of the connections that listen for notifications (to tell them apart in pg_stat_activity). */
+export const LISTENER_APPLICATION_NAME = 'epustaka-listener';
 
 /** An embedded PGlite database, which can also be saved whole (the test suites copy a migrated one). */
 export interface PgliteDb extends Db {
@@ -56,6 +70,10 @@ export async function openPglite(dataDir?: string, options: { from?: Blob } = {}
     transaction: (fn) => pg.transaction((tx) => fn(wrap(prepared?.inTransaction ?? ((sql, params) => tx.query(sql, params))))),
     exec: async (sql) => {
       await pg.exec(sql);
+    },
+    listen: async (channel, onMessage) => {
+      const unlisten = await pg.listen(channel, onMessage);
+      return { close: () => unlisten() };
     },
     close: () => pg.close(),
     // Inside a transaction of its own, the dump waits for any open transaction to end and keeps
@@ -113,6 +131,44 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
     exec: async (sql) => {
       await pool.query(sql);
     },
+    listen: (channel, onMessage, onLost) => listenPostgres(pg, url, channel, onMessage, onLost),
     close: () => pool.end(),
+  };
+}
+
+/** LISTEN on a connection of its own (a pooled one would be handed to other queries). */
+async function listenPostgres(
+  pg: typeof import('pg').default,
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onLost: (error: Error) => void,
+): Promise<Listening> {
+  const client = new pg.Client({ connectionString: url, application_name: LISTENER_APPLICATION_NAME });
+  let done = false;
+  const lost = (error: Error) => {
+    if (done) return;
+    done = true;
+    void client.end().catch(() => {});
+    onLost(error);
+  };
+  client.on('notification', (message) => {
+    if (!done && message.channel === channel) onMessage(message.payload ?? '');
+  });
+  client.on('error', lost);
+  client.on('end', () => lost(new Error('the listening connection ended')));
+  await client.connect();
+  try {
+    await client.query(`LISTEN "${channel.replaceAll('"', '""')}"`);
+  } catch (error) {
+    done = true;
+    await client.end().catch(() => {});
+    throw error;
+  }
+  return {
+    async close() {
+      done = true;
+      await client.end().catch(() => {});
+    },
   };
 }
