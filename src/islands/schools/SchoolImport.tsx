@@ -34,10 +34,8 @@ export function SchoolImport({ schoolId }: { schoolId: string }) {
     try {
       const sent = await sendClassList(schoolId, year, file, dryRun);
       setChecked(dryRun && sent.errors.length === 0);
-      if (!dryRun && sent.imported > 0) {
-        notify('success', t('schools.admin.import.imported', { count: sent.imported }));
-        await loadClasses(schoolId, year);
-      }
+      // The result's own status line says how many were imported.
+      if (!dryRun && sent.imported > 0) await loadClasses(schoolId, year);
     } catch (error) {
       setChecked(false);
       notifySchoolError(t, error);
