@@ -5,8 +5,8 @@ import { hydrated } from './support/pages.ts';
 import { registerAccount, signInAsNewUser } from './support/users.ts';
 
 /*
- * A new student asks to join the demo school (a missing NISN is named, then given), the school's
- * admin approves the request, then imports a class list: a file with a bad row shows it and
+ * A new student asks to join the demo school (a missing NISN is named, then given) and registers a
+ * school of their own; the demo school's admin approves the request, then imports a class list: a file with a bad row shows it and
  * imports nothing; the fixed file imports.
  */
 
@@ -32,25 +32,46 @@ test('a student joins the demo school, its admin approves and imports a class li
 
   await page.goto('/school');
   await hydrated(page);
-  await page.getByLabel('Provinsi').selectOption(place.province);
-  await page.getByLabel('Kabupaten/Kota').selectOption(place.regency);
-  await page.getByLabel('Cari nama sekolah atau NPSN').fill('Harapan');
-  const school = page.getByLabel('Sekolah', { exact: true });
+  // The join form; the school registration form below it has fields of the same names.
+  const form = page.locator('form', { has: page.getByRole('button', { name: 'Kirim permintaan' }) });
+  await form.getByLabel('Provinsi').selectOption(place.province);
+  await form.getByLabel('Kabupaten/Kota').selectOption(place.regency);
+  await form.getByLabel('Cari nama sekolah atau NPSN').fill('Harapan');
+  const school = form.getByLabel('Sekolah', { exact: true });
   await expect(school.locator('option', { hasText: 'SMA Harapan Bangsa' })).toHaveCount(1);
   await school.selectOption({ label: 'SMA Harapan Bangsa (20219001)' });
-  await page.getByLabel('Status').selectOption('student');
-  await page.getByLabel('Jenis kelamin').selectOption('P');
-  await page.getByLabel('Nama lengkap').fill(name);
-  await page.getByLabel('NIS', { exact: true }).fill(digits(8));
-  await page.getByLabel('Tingkat kelas').selectOption('11');
-  await page.getByLabel('Kelas (misalnya XI IPA 1)').fill('XI IPA 1');
-  await page.getByRole('button', { name: 'Kirim permintaan' }).click();
-  await expect(page.getByText('Silakan masukkan NISN.')).toBeVisible();
-  await expect(page.getByLabel('NISN', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  await form.getByLabel('Status').selectOption('student');
+  await form.getByLabel('Jenis kelamin').selectOption('P');
+  await form.getByLabel('Nama lengkap').fill(name);
+  await form.getByLabel('NIS', { exact: true }).fill(digits(8));
+  await form.getByLabel('Tingkat kelas').selectOption('11');
+  await form.getByLabel('Kelas (misalnya XI IPA 1)').fill('XI IPA 1');
+  await form.getByRole('button', { name: 'Kirim permintaan' }).click();
+  await expect(form.getByText('Silakan masukkan NISN.')).toBeVisible();
+  await expect(form.getByLabel('NISN', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 
-  await page.getByLabel('NISN', { exact: true }).fill(digits(10));
-  await page.getByRole('button', { name: 'Kirim permintaan' }).click();
+  await form.getByLabel('NISN', { exact: true }).fill(digits(10));
+  await form.getByRole('button', { name: 'Kirim permintaan' }).click();
   await expect(page.locator('[data-my-schools] li', { hasText: 'SMA Harapan Bangsa' })).toContainText('Menunggu persetujuan');
+
+  // A school not in the list is registered from the same page; its registrant becomes its admin.
+  await page.getByText('Sekolah Anda belum terdaftar? Daftarkan sekolah').click();
+  const register = page.locator('details form');
+  await register.getByLabel('NPSN').fill('123');
+  await register.getByRole('button', { name: 'Daftarkan sekolah' }).click();
+  await expect(register.getByText('NPSN terdiri atas 8 angka.')).toBeVisible();
+  const newSchool = `SMA Uji ${Date.now()}`;
+  await register.getByLabel('NPSN').fill(digits(8));
+  await register.getByLabel('Nama sekolah').fill(newSchool);
+  await register.getByLabel('Jenjang').selectOption('SMA');
+  await register.getByLabel('Status sekolah').selectOption('negeri');
+  await register.getByLabel('Provinsi').selectOption(place.province);
+  await register.getByLabel('Kabupaten/Kota').selectOption(place.regency);
+  await register.getByLabel('Nama lengkap').fill(name);
+  await register.getByLabel('Jenis kelamin').selectOption('P');
+  await register.getByLabel('NIK/NIP').fill(digits(16));
+  await register.getByRole('button', { name: 'Daftarkan sekolah' }).click();
+  await expect(page.locator('[data-my-schools] li', { hasText: newSchool })).toContainText('Admin sekolah');
 
   const context = await browser.newContext();
   const admin = await context.newPage();

@@ -1,13 +1,15 @@
 import { cloneElement, isValidElement, useEffect, useState, type ReactElement } from 'react';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/http/browser.ts';
-import { getRegencies, getSchools, sendJoinRequest, getProvinces } from '../../lib/schools/api.ts';
+import { getSchools, sendJoinRequest } from '../../lib/schools/api.ts';
 import { joinRequestErrors, schoolAdminPath, type FieldError, type JoinRequestDraft } from '../../lib/schools/rules.ts';
-import type { MySchool, Place, SchoolCard } from '../../lib/schools/schema.ts';
+import type { MySchool, SchoolCard } from '../../lib/schools/schema.ts';
 import { fieldErrorsOf, notifySchoolError, schoolErrorText } from '../../lib/schools/store.ts';
 import { GRADES_OF_LEVEL } from '../../lib/schools/values.ts';
 import { notify } from '../../lib/shell/store.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { usePlaces } from './usePlaces.ts';
+import { SchoolRegister } from './SchoolRegister.tsx';
 
 interface Props {
   lang: Lang;
@@ -29,8 +31,6 @@ const FIELD_ORDER = ['province_code', 'regency_code', 'school_id', 'status', 'fu
 function Join({ mine: first }: { mine: MySchool[] }) {
   const { t } = useTranslation();
   const [mine, setMine] = useState(first);
-  const [provinces, setProvinces] = useState<Place[]>([]);
-  const [regencies, setRegencies] = useState<Place[]>([]);
   const [schools, setSchools] = useState<SchoolCard[]>([]);
   const [search, setSearch] = useState('');
   const [draft, setDraft] = useState<JoinRequestDraft>({});
@@ -41,13 +41,7 @@ function Join({ mine: first }: { mine: MySchool[] }) {
     setErrors((list) => list.filter((e) => e.field !== field));
   };
 
-  useEffect(() => {
-    getProvinces(api).then(setProvinces, (e) => notifySchoolError(t, e));
-  }, [t]);
-  useEffect(() => {
-    setRegencies([]);
-    if (draft.province_code) getRegencies(api, draft.province_code).then(setRegencies, (e) => notifySchoolError(t, e));
-  }, [draft.province_code, t]);
+  const { provinces, regencies } = usePlaces(t, draft.province_code);
   useEffect(() => {
     setSchools([]);
     if (!draft.regency_code) return;
@@ -185,6 +179,7 @@ function Join({ mine: first }: { mine: MySchool[] }) {
           </div>
         </form>
       </section>
+      <SchoolRegister onRegistered={(joined) => setMine((list) => [joined, ...list])} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { HttpClient } from '../http/http.ts';
 import type { ItemBody, ListBody } from '../contract/common.ts';
-import type { ClassDetail, ClassImportResult, JoinRequestInput, MySchool, Place, SchoolCard, SchoolClass, SchoolPerson, SchoolYear, Subject } from './schema.ts';
+import type { ClassDetail, ClassImportResult, JoinRequestInput, MySchool, Place, SchoolCard, SchoolClass, SchoolPerson, SchoolRegisterInput, SchoolYear, Subject } from './schema.ts';
 import type { ClassRole, SchoolRole } from './values.ts';
 
 /* Calls of schools: places, finding and joining a school, and the school admin's area. */
@@ -98,4 +98,9 @@ export async function importClassList(http: HttpClient, input: { schoolId: strin
   form.set('dry_run', String(input.dryRun));
   form.set('file', input.file);
   return (await http.post<ItemBody<ClassImportResult>>('webhook/school-class-import', form)).data;
+}
+
+/** POST webhook/school-register: a new school by NPSN, with the caller as its admin. */
+export async function registerSchool(http: HttpClient, input: SchoolRegisterInput): Promise<MySchool> {
+  return (await http.post<ItemBody<MySchool>>('webhook/school-register', input)).data;
 }
