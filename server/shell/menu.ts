@@ -25,6 +25,7 @@ export function buildMenu(features: FeatureFlags): MenuGroup[] {
         { id: 'article', name: 'Artikel', url: '/article', icon: 'article' },
       ],
     },
+    { id: 'school', menu_name: 'Sekolah', android_menu: [{ id: 'school', name: 'Sekolah Saya', url: '/school', icon: 'school' }] },
     {
       id: 'social',
       menu_name: 'Sosial',

@@ -27,6 +27,9 @@ export const NOTIFICATION_EVENTS = [
   'payment_expired',
   'order_shipped',
   'order_received',
+  'school_join_request',
+  'school_join_approved',
+  'school_join_declined',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 

@@ -65,6 +65,8 @@ export const BUILT_PAGES: readonly string[] = [
   '/detail-order-box/payment',
   '/payment',
   '/transaction',
+  '/school',
+  '/school/admin',
   ...PUBLIC_AUTH_ROUTES,
   '/lang',
   '/logout',
