@@ -1,6 +1,6 @@
 import type { Lang } from '../../lib/i18n/index.ts';
 import { holdingChoices } from '../../lib/lending/rules.ts';
-import { formatNumber } from '../../lib/format/format.ts';
+import { formatNumber } from '../../lib/contract/format.ts';
 import type { EpustakaBrief } from '../../lib/catalogue/schema.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from './CatalogueIcon.tsx';

@@ -5,7 +5,7 @@ import type { CatalogueIconName } from '../../components/catalogue/icons.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
 import { useBook, type BookIslandProps } from './useBook.ts';
-import { formatBytes, formatNumber } from '../../lib/format/format.ts';
+import { formatBytes, formatNumber } from '../../lib/contract/format.ts';
 
 /**
  * The specification tiles: file size, total copies, available, readers, queue and

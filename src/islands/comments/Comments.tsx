@@ -14,7 +14,7 @@ import { Avatar } from '../shell/Avatar.tsx';
 import { Modal } from '../shell/Modal.tsx';
 import { ConfirmModal } from '../shell/ConfirmModal.tsx';
 import { CommentBox } from './CommentBox.tsx';
-import { formatDate } from '../../lib/format/format.ts';
+import { formatDate } from '../../lib/contract/format.ts';
 
 interface Props {
   objectType: string;

@@ -1,5 +1,5 @@
 import type { Lang } from '../../lib/i18n/index.ts';
-import { formatRupiah } from '../../lib/format/format.ts';
+import { formatRupiah } from '../../lib/contract/format.ts';
 import type { OrderCategory, OrderLine } from '../../lib/commerce/schema.ts';
 import { $cart, cartTotal, openCheckout, removeLine, seedCart, type CartState } from '../../lib/commerce/store.ts';
 import { useSeeded } from './useSeeded.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { formatRupiah } from '../../lib/format/format.ts';
+import { formatRupiah } from '../../lib/contract/format.ts';
 import { donationPicker } from '../../lib/commerce/donation-store.ts';
 import { requestDonation } from '../../lib/commerce/donation-request.ts';
 import { hasMore } from '../../lib/paging/list-store.ts';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { formatDate, formatRupiah } from '../../lib/format/format.ts';
+import { formatDate, formatRupiah } from '../../lib/contract/format.ts';
 import { cartHref, clockOffset, displayTotal, paymentDetailHref } from '../../lib/commerce/display.ts';
 import { PAYMENT_STATUS } from '../../lib/commerce/values.ts';
 import type { Order } from '../../lib/commerce/schema.ts';

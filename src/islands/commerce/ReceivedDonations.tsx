@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { formatDate, formatRupiah } from '../../lib/format/format.ts';
+import { formatDate, formatRupiah } from '../../lib/contract/format.ts';
 import { statusKey, statusTone } from '../../lib/commerce/display.ts';
 import { PAYMENT_STATUS } from '../../lib/commerce/values.ts';
 import { $received, decideLate, loadReceived, verifyCash } from '../../lib/commerce/received-store.ts';

@@ -6,7 +6,7 @@ import { createPost } from '../../lib/feed/api.ts';
 import { fetchProfile } from '../../lib/shell/api.ts';
 import { validateImageFile } from '../../lib/account/rules.ts';
 import { POST_MAX_CHARS } from '../../lib/feed/rules.ts';
-import { isBlank } from '../../lib/text/text.ts';
+import { isBlank } from '../../lib/contract/text.ts';
 import { notify, notifyError } from '../../lib/shell/store.ts';
 import { tooManyRequestsText, type ErrorLike } from '../../lib/i18n/errors.ts';
 

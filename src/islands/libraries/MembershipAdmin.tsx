@@ -11,7 +11,7 @@ import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 import { AddMembersDialog } from './AddMembersDialog.tsx';
 import { MembershipConfirm } from './MembershipConfirm.tsx';
 import { LoanLimitForm } from './LoanLimitForm.tsx';
-import { formatDate } from '../../lib/format/format.ts';
+import { formatDate } from '../../lib/contract/format.ts';
 
 export type MembershipTab = 'members' | 'requests';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { formatBytes } from '../../lib/format/format.ts';
+import { formatBytes } from '../../lib/contract/format.ts';
 import { canSaveOffline } from '../../lib/offline/save.ts';
 import { $savedBooks, $saving, cancelSave, offlineSize, refreshSavedBooks, removeFromDevice, saveForOffline } from '../../lib/offline/store.ts';
 import { notify, notifyError } from '../../lib/shell/store.ts';

@@ -8,7 +8,7 @@ import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ShelfCover, ShelfEmpty, ShelfFooter, ShelfMoreLink, ShelfProgressBar, ShelfSearch, ShelfTitle, useSeededList } from './ShelfParts.tsx';
-import { formatDate } from '../../lib/format/format.ts';
+import { formatDate } from '../../lib/contract/format.ts';
 
 interface Props {
   lang: Lang;

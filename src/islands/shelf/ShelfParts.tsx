@@ -4,7 +4,7 @@ import { useTranslation } from '../shell/I18nRoot.tsx';
 import type { ShelfBook, ShelfProgress } from '../../lib/shelf/schema.ts';
 import { bookPath } from '../../lib/catalogue/book.ts';
 import { progressLabel, readingProgress } from '../../lib/reader/progress.ts';
-import { shortText } from '../../lib/text/text.ts';
+import { shortText } from '../../lib/contract/text.ts';
 import type { ListStore } from '../../lib/catalogue/store.ts';
 import { loadMore, type ShelfListStore } from '../../lib/shelf/store.ts';
 import type { CatalogueIconName } from '../../components/catalogue/icons.ts';

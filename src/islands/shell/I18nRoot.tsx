@@ -1,6 +1,6 @@
 import { createContext, useContext, useState, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
-import type { Lang } from '../../lib/i18n/lang.ts';
+import type { Lang } from '../../lib/contract/lang.ts';
 import { createTranslate, textsOf } from '../../lib/i18n/translate.ts';
 
 interface Props {

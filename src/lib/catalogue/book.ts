@@ -1,6 +1,6 @@
 import type { BookDetail, BookFilter, PublicBookDetail } from './schema.ts';
 import type { MembershipInput } from '../libraries/membership-rules.ts';
-import { clip } from '../text/shorten.ts';
+import { clip } from '../contract/shorten.ts';
 
 /*
  * Pure rules of the book pages: the list's URL and API query, the counts after a loan, links,

@@ -4,7 +4,7 @@ import { getMultimediaHistory, getNewsHistory } from '../people/api.ts';
 import { HISTORY_PAGE_SIZE, shownPages } from '../people/rules.ts';
 import { isUuid } from '../catalogue/book.ts';
 import { firstRows } from '../search/search.server.ts';
-import { clip } from '../text/shorten.ts';
+import { clip } from '../contract/shorten.ts';
 
 export type HistoryKind = 'video' | 'audio' | 'article';
 

@@ -1,9 +1,9 @@
 import i18next, { type i18n, type TFunction } from 'i18next';
-import { DEFAULT_LANG, LANGUAGES, type Lang } from './lang.ts';
+import { DEFAULT_LANG, LANGUAGES, type Lang } from '../contract/lang.ts';
 import { pageResources, registeredTexts } from './translate.ts';
 
 // Kept in their own module so code outside the app (the web server) can use them without i18next.
-export { LANG_COOKIE, LANGUAGES, normalizeLang, type Lang } from './lang.ts';
+export { LANG_COOKIE, LANGUAGES, normalizeLang, type Lang } from '../contract/lang.ts';
 export { registerTexts, TEXTS_ATTRIBUTE, type PageTexts } from './translate.ts';
 
 /*

@@ -6,7 +6,7 @@ import type { MediaHistoryItem } from './schema.ts';
  * limits, sorts, the audio skip and the teaser of a private article. Plain values, so islands,
  * pages and the API share them without reaching zod.
  */
-import { formatDate } from '../format/format.ts';
+import { formatDate } from '../contract/format.ts';
 import { MEDIA_PAGE, MEDIA_SORTS, NEWS_PAGE, type MediaSort, type MediaType } from './values.ts';
 
 export { MEDIA_PAGE, MEDIA_SORTS, NEWS_PAGE, type MediaSort, type MediaType };

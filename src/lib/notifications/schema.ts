@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NOTIFICATION_MAX_AGE_DAYS, NOTIFICATION_PAGE, type NotificationType } from './rules.ts';
 import { limitParam, offsetParam, uuidField } from '../contract/params.ts';
-import { LANGUAGES } from '../i18n/lang.ts';
+import { LANGUAGES } from '../contract/lang.ts';
 
 /* Notifications (spec 02 §3 "Notification", §4.2, §7 "Notifications"). */
 

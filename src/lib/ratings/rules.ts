@@ -1,5 +1,5 @@
 /** Ratings and reviews (spec 01 §4.5, §5; 02 §5). */
-import { formatNumber } from '../format/format.ts';
+import { formatNumber } from '../contract/format.ts';
 
 export type StarFill = 'full' | 'half' | 'empty';
 

@@ -1,7 +1,7 @@
 import type { NewsItem } from '../articles/schema.ts';
 import type { MediaItem } from '../media/schema.ts';
 import { isoDuration } from '../media/rules.ts';
-import { shorten } from '../text/shorten.ts';
+import { shorten } from '../contract/shorten.ts';
 
 /*
  * Search-engine data of the public article, video and audio pages (issue: canonical, hreflang,

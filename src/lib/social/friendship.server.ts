@@ -4,7 +4,7 @@ import { getFollowerList, getFollowing, getUserProfile } from '../people/api.ts'
 import { FOLLOW_SORTS, FRIENDSHIP_PAGE_SIZE, shownPages, type FollowSort } from '../people/rules.ts';
 import { isUuid } from '../catalogue/book.ts';
 import { firstRows } from '../search/search.server.ts';
-import { clip } from '../text/shorten.ts';
+import { clip } from '../contract/shorten.ts';
 
 export type FriendshipTab = 'followers' | 'following';
 
