@@ -5,7 +5,7 @@ import type { BookListItem } from '../../lib/catalogue/schema.ts';
 import type { ListBody } from '../../lib/contract/common.ts';
 import { activeFilterCount, type BookQuery } from '../../lib/catalogue/book.ts';
 import { bookGrid as catalogueGrid, hasMore, libraryBookGrid, notifyCatalogueError, openFilter } from '../../lib/catalogue/store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { BookCard } from './BookCard.tsx';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
 
@@ -19,13 +19,7 @@ interface Props {
 }
 
 /** The book grid of /books: the server's first page, then 'load more' adds 25 at a time. */
-export function BookGrid({ lang, ...props }: Props) {
-  return (
-    <I18nRoot lang={lang}>
-      <Grid {...props} />
-    </I18nRoot>
-  );
-}
+export const BookGrid = withTexts(Grid, ['apiErrors', 'catalogue', 'common', 'errors', 'lending']);
 
 function Grid({ query, initial, failed }: Omit<Props, 'lang'>) {
   const { t } = useTranslation();
@@ -103,6 +97,3 @@ function Grid({ query, initial, failed }: Omit<Props, 'lang'>) {
     </div>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-BookGrid.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending'];

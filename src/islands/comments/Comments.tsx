@@ -9,7 +9,7 @@ import { builtHref } from '../../lib/site/built-pages.ts';
 import { commentsChanged, createCommentList, createModeStore, createReplyList, type CommentList, type ReplyList } from '../../lib/comments/store.ts';
 import { hasMore, type ListStore } from '../../lib/paging/list-store.ts';
 import { notifyError } from '../../lib/shell/store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
 import { Modal } from '../shell/Modal.tsx';
 import { ConfirmModal } from '../shell/ConfirmModal.tsx';
@@ -42,13 +42,7 @@ const useSection = () => useContext(SectionContext)!;
  * The comments of any object (feed items now; videos and audio later): add, list 10 at a time
  * with infinite scroll, replies, edit ('edited'), delete after yes/no, report with four reasons.
  */
-export function Comments({ lang, ...props }: Props) {
-  return (
-    <I18nRoot lang={lang}>
-      <CommentSection {...props} />
-    </I18nRoot>
-  );
-}
+export const Comments = withTexts(CommentSection, ['apiErrors', 'catalogue', 'comments', 'common', 'errors']);
 
 function CommentSection({ objectType, objectId }: Omit<Props, 'lang'>) {
   const { t } = useTranslation();
@@ -353,6 +347,3 @@ function ReportDialog({ comment, onClose }: { comment: Comment | null; onClose: 
     </Modal>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-Comments.texts = ['apiErrors', 'catalogue', 'comments', 'common', 'errors'];

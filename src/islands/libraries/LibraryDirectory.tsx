@@ -4,7 +4,7 @@ import type { Lang } from '../../lib/i18n/index.ts';
 import type { EpustakaCard } from '../../lib/libraries/schema.ts';
 import type { ListBody } from '../../lib/contract/common.ts';
 import { directory, hasMore, notifyLibraryError } from '../../lib/libraries/store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { LibraryCard } from './LibraryCard.tsx';
 
 interface Props {
@@ -16,13 +16,7 @@ interface Props {
 }
 
 /** The directory's grid: the server's first 20, then 15 per 'load more'. */
-export function LibraryDirectory({ lang, ...props }: Props) {
-  return (
-    <I18nRoot lang={lang}>
-      <Grid {...props} />
-    </I18nRoot>
-  );
-}
+export const LibraryDirectory = withTexts(Grid, ['apiErrors', 'catalogue', 'errors', 'lending', 'libraries']);
 
 function Grid({ q, initial, failed }: Omit<Props, 'lang'>) {
   const { t } = useTranslation();
@@ -94,6 +88,3 @@ function Grid({ q, initial, failed }: Omit<Props, 'lang'>) {
     </div>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-LibraryDirectory.texts = ['apiErrors', 'catalogue', 'errors', 'lending', 'libraries'];

@@ -3,18 +3,16 @@ import type { Lang } from '../../lib/i18n/index.ts';
 import { api } from '../../lib/http/browser.ts';
 import { fetchPushKey, removePushSubscription, savePushSubscription } from '../../lib/push/api.ts';
 import { applicationServerKey, pushStateOf, PUSH_SERVICE_WORKER, type PushState } from '../../lib/push/rules.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 
 /**
  * "Turn on notifications" for this browser. Nothing is asked on page load: the browser's permission
  * prompt only follows a click; the subscription then goes to the server through the push-token call.
  */
-export function PushControl({ lang }: { lang: Lang }) {
-  return (
-    <I18nRoot lang={lang}>
-      <Control lang={lang} />
-    </I18nRoot>
-  );
+export const PushControl = withTexts(PushControlIsland, ['apiErrors', 'push']);
+
+function PushControlIsland({ lang }: { lang: Lang }) {
+  return <Control lang={lang} />;
 }
 
 function supported(): boolean {
@@ -124,6 +122,3 @@ function Control({ lang }: { lang: Lang }) {
     </section>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-PushControl.texts = ['apiErrors', 'push'];

@@ -14,7 +14,7 @@ export { registerTexts, TEXTS_ATTRIBUTE, type PageTexts } from './translate.ts';
  * the island that first needs them), so the JavaScript of an island holds no texts, and neither the
  * other language's texts nor the namespaces no island of the page uses reach the browser.
  *
- * Each island declares the namespaces (top-level keys) it uses: `MyIsland.texts = ['catalogue']`
+ * Each island declares the namespaces (top-level keys) it uses: `withTexts(MyIsland, ['catalogue'])`
  * beside its exported component (checked by `namespaces.test.ts`).
  */
 
