@@ -3,7 +3,8 @@ import type { ListBody } from '../../lib/contract/common.ts';
 import type { HistoryItem } from '../../lib/shelf/schema.ts';
 import { historyGrid } from '../../lib/shelf/store.ts';
 import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
-import { ShelfCover, ShelfEmpty, ShelfFooter, ShelfProgressBar, ShelfTitle, useSeededList } from './ShelfParts.tsx';
+import { ShelfCover, ShelfEmpty, ShelfFooter, ShelfProgressBar, ShelfTitle } from './ShelfParts.tsx';
+import { useSeededList } from '../shell/useLoadMore.ts';
 
 interface Props {
   lang: Lang;

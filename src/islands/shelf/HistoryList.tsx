@@ -7,7 +7,8 @@ import { $busy, askConfirm, historyShelf, searchList } from '../../lib/shelf/sto
 import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { ShelfCover, ShelfEmpty, ShelfFooter, ShelfMoreLink, ShelfProgressBar, ShelfSearch, ShelfTitle, useSeededList } from './ShelfParts.tsx';
+import { ShelfCover, ShelfEmpty, ShelfFooter, ShelfMoreLink, ShelfProgressBar, ShelfSearch, ShelfTitle } from './ShelfParts.tsx';
+import { useSeededList } from '../shell/useLoadMore.ts';
 import { formatDate } from '../../lib/contract/format.ts';
 
 interface Props {

@@ -10,7 +10,8 @@ import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 import { BookActionButtons, BookActionDialogs } from './BookActions.tsx';
 import { SaveOfflineControl } from '../offline/SaveOffline.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { ShelfCover, ShelfEmpty, ShelfFooter, ShelfMoreLink, ShelfProgressBar, ShelfSearch, ShelfTitle, useNow, useSeededList } from './ShelfParts.tsx';
+import { ShelfCover, ShelfEmpty, ShelfFooter, ShelfMoreLink, ShelfProgressBar, ShelfSearch, ShelfTitle, useNow } from './ShelfParts.tsx';
+import { useSeededList } from '../shell/useLoadMore.ts';
 
 interface Props {
   lang: Lang;

@@ -8,7 +8,8 @@ import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 import { BookActionButtons, BookActionDialogs } from './BookActions.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { ShelfCover, ShelfEmpty, ShelfFooter, ShelfMoreLink, ShelfTitle, useNow, useSeededList } from './ShelfParts.tsx';
+import { ShelfCover, ShelfEmpty, ShelfFooter, ShelfMoreLink, ShelfTitle, useNow } from './ShelfParts.tsx';
+import { useSeededList } from '../shell/useLoadMore.ts';
 
 interface Props {
   lang: Lang;

@@ -9,7 +9,8 @@ import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 import { ReviewDialog } from '../catalogue/ReviewDialog.tsx';
 import { Stars } from '../catalogue/Stars.tsx';
-import { ShelfCover, ShelfEmpty, ShelfFooter, ShelfMoreLink, ShelfTitle, useSeededList } from './ShelfParts.tsx';
+import { ShelfCover, ShelfEmpty, ShelfFooter, ShelfMoreLink, ShelfTitle } from './ShelfParts.tsx';
+import { useSeededList } from '../shell/useLoadMore.ts';
 
 interface Props {
   lang: Lang;
