@@ -11,6 +11,7 @@
  *   cookie and the page routes for its shared page cache, and is never part of the API.
  * - The web app (src/) reaches server code through one entry point, server/web-entry.ts.
  * - Islands (browser code) never import page loaders (`*.server.ts`) or server code.
+ * - Islands reach the API through their feature's store, never the HTTP client or an `api.ts`.
  * - Repositories never import services; routers, services and repositories never import seed code.
  */
 const CONTRACT = ['^src/lib/contract/', '^src/lib/[^/]+/(schema|values|rules|[a-z-]+-(schema|values|rules))\\.ts$'];
@@ -60,6 +61,13 @@ export default {
       comment: 'Islands run in the browser: no page loaders (*.server.ts) and no server code.',
       from: { path: '^src/islands/', pathNot: TESTS },
       to: { path: ['\\.server\\.ts$', '^server/'] },
+    },
+    {
+      name: 'islands-call-the-api-through-stores',
+      severity: 'error',
+      comment: 'Islands call the API through a store action, which owns the HTTP client; types may still be imported.',
+      from: { path: '^src/islands/', pathNot: TESTS },
+      to: { path: ['^src/lib/http/', '^src/lib/[^/]+/(api|[a-z-]+-api)\\.ts$'], dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'repositories-do-not-call-services',

@@ -3,10 +3,8 @@ import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { Comment } from '../../lib/comments/schema.ts';
 import { REPORT_REASONS, type ReportReason } from '../../lib/contract/values.ts';
-import { api } from '../../lib/http/browser.ts';
-import { deleteComment, postComment, putComment, reportComment } from '../../lib/comments/api.ts';
 import { builtHref } from '../../lib/site/built-pages.ts';
-import { commentsChanged, createCommentList, createModeStore, createReplyList, type CommentList, type ReplyList } from '../../lib/comments/store.ts';
+import { addComment, commentsChanged, createCommentList, createModeStore, createReplyList, editComment, flagComment, removeComment, type CommentList, type ReplyList } from '../../lib/comments/store.ts';
 import { hasMore, type ListStore } from '../../lib/paging/list-store.ts';
 import { notifyError } from '../../lib/shell/store.ts';
 import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
@@ -77,7 +75,7 @@ function CommentSection({ objectType, objectId }: Omit<Props, 'lang'>) {
           testId="comment-add"
           onSubmit={async (text) => {
             try {
-              await postComment(api, { object_type: objectType, object_id: objectId, comment: text });
+              await addComment({ object_type: objectType, object_id: objectId, comment: text });
               refresh();
               return true;
             } catch (error) {
@@ -161,7 +159,7 @@ function CommentItem({ comment, reply = false }: { comment: Comment; reply?: boo
               onCancel={() => section.$mode.set(null)}
               onSubmit={async (text) => {
                 try {
-                  await putComment(api, { id: comment.id, comment: text });
+                  await editComment({ id: comment.id, comment: text });
                   section.$mode.set(null);
                   section.refresh();
                   return true;
@@ -212,7 +210,7 @@ function CommentItem({ comment, reply = false }: { comment: Comment; reply?: boo
               onCancel={() => section.$mode.set(null)}
               onSubmit={async (text) => {
                 try {
-                  await postComment(api, { object_type: section.objectType, object_id: section.objectId, comment: text, parent_id: comment.id });
+                  await addComment({ object_type: section.objectType, object_id: section.objectId, comment: text, parent_id: comment.id });
                   section.$mode.set(null);
                   setShowReplies(true);
                   section.refresh();
@@ -266,7 +264,7 @@ function DeleteDialog({ comment, onClose }: { comment: Comment | null; onClose: 
     if (!comment) return;
     setBusy(true);
     try {
-      await deleteComment(api, { id: comment.id });
+      await removeComment({ id: comment.id });
       onClose();
       section.refresh();
     } catch (error) {
@@ -297,7 +295,7 @@ function ReportDialog({ comment, onClose }: { comment: Comment | null; onClose: 
     if (!comment || !reason) return;
     setBusy(true);
     try {
-      await reportComment(api, { comment_id: comment.id, reason });
+      await flagComment({ comment_id: comment.id, reason });
       setOutcome('sent');
       section.refresh();
     } catch (error) {

@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { api } from '../../lib/http/browser.ts';
-import { getUserProfile } from '../../lib/people/api.ts';
+import { loadUserProfile } from '../../lib/people/store.ts';
 import type { Reloadable } from '../../lib/social/store.ts';
 import { FollowButton } from '../catalogue/FollowButton.tsx';
 import { FollowConfirmDialog } from '../catalogue/FollowConfirmDialog.tsx';
@@ -34,7 +33,7 @@ function Rows({ rows: initial, viewerId, label, anchors, dropFollowed = false }:
     for (const row of initial) {
       byId.set(row.id, {
         async reload() {
-          const profile = await getUserProfile(api, { user_id: row.id });
+          const profile = await loadUserProfile(row.id);
           setRows((current) =>
             dropFollowed && profile.followed
               ? current.filter((r) => r.id !== row.id)

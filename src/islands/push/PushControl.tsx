@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { api } from '../../lib/http/browser.ts';
-import { fetchPushKey, removePushSubscription, savePushSubscription } from '../../lib/push/api.ts';
+import { pushKey, subscribePush, unsubscribePush } from '../../lib/push/store.ts';
 import { applicationServerKey, pushStateOf, PUSH_SERVICE_WORKER, type PushState } from '../../lib/push/rules.ts';
 import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 
@@ -41,7 +40,7 @@ function Control({ lang }: { lang: Lang }) {
     void currentSubscription()
       .then(async (subscription) => {
         if (!subscription || Notification.permission !== 'granted') return off();
-        await savePushSubscription(api, subscription.toJSON(), lang);
+        await subscribePush(subscription.toJSON(), lang);
         setState('on');
       })
       .catch(off);
@@ -63,11 +62,11 @@ function Control({ lang }: { lang: Lang }) {
       }
       const registration = await navigator.serviceWorker.register(PUSH_SERVICE_WORKER, { scope: '/' });
       await navigator.serviceWorker.ready;
-      const key = await fetchPushKey(api);
+      const key = await pushKey();
       const subscription =
         (await registration.pushManager.getSubscription()) ??
         (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(key) }));
-      await savePushSubscription(api, subscription.toJSON(), lang);
+      await subscribePush(subscription.toJSON(), lang);
       setState('on');
     } catch (cause) {
       failed(cause);
@@ -82,7 +81,7 @@ function Control({ lang }: { lang: Lang }) {
     try {
       const subscription = await currentSubscription();
       if (subscription) {
-        await removePushSubscription(api, subscription.endpoint).catch((cause: { status?: number }) => {
+        await unsubscribePush(subscription.endpoint).catch((cause: { status?: number }) => {
           if (cause?.status !== 404) throw cause;
         });
         await subscription.unsubscribe();
