@@ -1,4 +1,4 @@
-import { isUuid } from '../catalogue/book.ts';
+import { isUuid } from '../contract/ids.ts';
 import { clip } from '../contract/shorten.ts';
 
 /*

@@ -1,7 +1,9 @@
 import type { AstroGlobal } from 'astro';
 import { serverApi } from '../bff/api-client.server.ts';
 import { getMediaDetail, getPublicMediaDetail } from './api.ts';
-import { isUuid, pageLangParam, PRIVATE_PAGE_CACHE, PUBLIC_PAGE_CACHE } from '../catalogue/book.ts';
+import { isUuid } from '../contract/ids.ts';
+import { pageLangParam } from '../seo/book-page.ts';
+import { PRIVATE_PAGE_CACHE, PUBLIC_PAGE_CACHE } from '../http/cache-headers.ts';
 import { contentPageUrls, mediaJsonLd } from '../seo/content.ts';
 import { excerpt } from '../contract/text.ts';
 import { loginLocation } from '../site/routes.ts';

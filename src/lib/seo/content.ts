@@ -89,4 +89,4 @@ export function contentUrlsetXml(origin: string, items: readonly { kind: Content
 /** The address of the content sitemap, listed in the sitemap index. */
 export const CONTENT_SITEMAP_PATH = '/sitemap-content.xml';
 
-export { jsonForScript as jsonForScriptSafe } from '../catalogue/book.ts';
+export { jsonForScript as jsonForScriptSafe } from './book-page.ts';
