@@ -8,7 +8,7 @@ import { overrideAccountSettings } from '../accounts/settings.ts';
 import { createBook, createCaller, createEpustaka } from '../test/catalogue.ts';
 import { verificationMail } from '../accounts/messages.ts';
 import { descriptionHtml, descriptionText } from '../../src/lib/contract/sanitize.server.ts';
-import { bookJsonLd, jsonForScript } from '../../src/lib/catalogue/book.ts';
+import { bookJsonLd, jsonForScript } from '../../src/lib/seo/book-page.ts';
 import { Comment } from '../../src/islands/catalogue/Comment.tsx';
 import { I18nRoot } from '../../src/islands/shell/I18nRoot.tsx';
 import { DEFAULT_LANG } from '../../src/lib/contract/lang.ts';

@@ -19,7 +19,7 @@ export const MEDIA_HISTORY_PAGE = 12;
 export const SHELF_CONTENT_PREVIEW = 4;
 
 
-/** Upload limits of spec 01 §5. */
+/** The largest audio (50 MB) and video (250 MB) file an upload may have (spec 01 §5). */
 export const MAX_AUDIO_BYTES = 50 * 1024 * 1024;
 export const MAX_VIDEO_BYTES = 250 * 1024 * 1024;
 
