@@ -1,22 +1,20 @@
 /**
  * The import rules of this codebase, checked by `npm run check:deps` (part of `npm test`).
  * - No import circles.
- * - The API (server/) reads only the shared contract from src/: the zod schemas (`schema.ts`,
- *   `*-schema.ts`, src/lib/contract/), the plain values and pure rules both sides apply
- *   (`values.ts`, `rules.ts`, `*-rules.ts`), formatting, text shortening and the HTML sanitizer.
- *   The contract imports nothing else of the codebase (packages such as zod are allowed), so the
- *   API can be read and run without the web app.
+ * - The API (server/) reads only the shared contract from src/, one set of files: each feature's
+ *   `schema.ts` (zod), `values.ts` (plain values) and `rules.ts` (pure rules), a second set of
+ *   either named `*-schema.ts`, `*-values.ts` or `*-rules.ts`, and src/lib/contract/ (coded
+ *   errors, paging, users, languages, text shortening, the HTML sanitizer). The contract imports
+ *   nothing but other contract files, zod and sanitize-html, so the API can be read and run
+ *   without the web app. server/web/ (with server/main.ts and server/web-entry.ts) is exempt: it
+ *   is the web app's own server around Astro, which serves the built pages, reads the session
+ *   cookie and the page routes for its shared page cache, and is never part of the API.
  * - The web app (src/) reaches server code through one entry point, server/web-entry.ts.
  * - Islands (browser code) never import page loaders (`*.server.ts`) or server code.
+ * - Islands reach the API through their feature's store, never the HTTP client or an `api.ts`.
  * - Repositories never import services; routers, services and repositories never import seed code.
  */
-const CONTRACT = [
-  '^src/lib/contract/',
-  '^src/lib/[^/]+/(schema|rules|values|[a-z-]+-(schema|rules))\\.ts$',
-  '^src/lib/(format|sanitize)/[^/]+\\.ts$',
-  '^src/lib/text/(shorten|text)\\.ts$',
-  '^src/lib/i18n/lang\\.ts$',
-];
+const CONTRACT = ['^src/lib/contract/', '^src/lib/[^/]+/(schema|values|rules|[a-z-]+-(schema|values|rules))\\.ts$'];
 const TESTS = '\\.(test|spec)\\.tsx?$|\\.fixture\\.ts$|^tests/|^server/test/|^bench/';
 
 export default {
@@ -31,16 +29,24 @@ export default {
     {
       name: 'api-reads-only-the-contract',
       severity: 'error',
-      comment: 'The API imports nothing from src/ but the contract (schemas and pure rules).',
+      comment:
+        'The API imports nothing from src/ but the contract (schema.ts, values.ts, rules.ts, src/lib/contract/); server/web/ is the web side.',
       from: { path: '^server/', pathNot: [TESTS, '^server/web/', '^server/main\\.ts$', '^server/web-entry\\.ts$'] },
       to: { path: '^src/', pathNot: CONTRACT },
     },
     {
       name: 'contract-is-self-contained',
       severity: 'error',
-      comment: 'The contract imports only zod and other contract files.',
+      comment: 'The contract imports only other contract files, zod and sanitize-html.',
       from: { path: CONTRACT, pathNot: TESTS },
       to: { dependencyTypesNot: ['npm', 'core'], pathNot: CONTRACT },
+    },
+    {
+      name: 'contract-uses-only-its-packages',
+      severity: 'error',
+      comment: 'The contract runs on both sides: of the packages, only zod and sanitize-html (and no Node built-ins).',
+      from: { path: CONTRACT, pathNot: TESTS },
+      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown', 'core'], pathNot: `node_modules/(zod|sanitize-html)/` },
     },
     {
       name: 'web-app-reaches-the-server-through-one-entry',
@@ -55,6 +61,13 @@ export default {
       comment: 'Islands run in the browser: no page loaders (*.server.ts) and no server code.',
       from: { path: '^src/islands/', pathNot: TESTS },
       to: { path: ['\\.server\\.ts$', '^server/'] },
+    },
+    {
+      name: 'islands-call-the-api-through-stores',
+      severity: 'error',
+      comment: 'Islands call the API through a store action, which owns the HTTP client; types may still be imported.',
+      from: { path: '^src/islands/', pathNot: TESTS },
+      to: { path: ['^src/lib/http/', '^src/lib/[^/]+/(api|[a-z-]+-api)\\.ts$'], dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'repositories-do-not-call-services',

@@ -55,7 +55,7 @@ export interface ServerConfig {
   demoData: boolean;
 }
 
-/** Feature flags of spec 03 §9.2. */
+/** Which optional features are on: syncing reading time, position and bookmarks, book donations, citations and the logo banner (spec 03 §9.2). */
 export interface FeatureFlags {
   readingDuration: boolean;
   readingProgress: boolean;

@@ -16,7 +16,7 @@ import { verifyIdToken } from './oidc.ts';
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './rate-limit.ts';
 import * as repo from './repository.ts';
 import { accountSettings } from './settings.ts';
-import { clip } from '../../src/lib/text/shorten.ts';
+import { clip } from '../../src/lib/contract/shorten.ts';
 import { attachObject, claimObject, deleteAttachedObjects } from '../storage/objects.repository.ts';
 import { deleteObjectBytes } from '../storage/uploads.ts';
 

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client.ts';
-import { clip } from '../../src/lib/text/shorten.ts';
+import { clip } from '../../src/lib/contract/shorten.ts';
 
 /** A user row as stored. */
 export interface UserRow {

@@ -17,7 +17,7 @@ import {
   updateCommentBody,
   type CommentRow,
 } from './comments.repository.ts';
-import { shorten } from '../../src/lib/text/shorten.ts';
+import { shorten } from '../../src/lib/contract/shorten.ts';
 
 const commentNotFound = () => notFound('comment_not_found', 'The comment could not be found.');
 const targetNotFound = () => notFound('comment_target_not_found', 'The item could not be found.');

@@ -1,4 +1,4 @@
-import { graphemes } from '../../src/lib/text/shorten.ts';
+import { graphemes } from '../../src/lib/contract/shorten.ts';
 
 /** Escapes the five XML special characters so any text is safe in element content and attributes. */
 export function escapeXml(text: string): string {

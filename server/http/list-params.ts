@@ -1,7 +1,7 @@
 import type { ListBody } from '../../src/lib/contract/common.ts';
 import { ApiError, badRequest } from './errors.ts';
 import { assertStorableText } from './validate.ts';
-import { shorten } from '../../src/lib/text/shorten.ts';
+import { shorten } from '../../src/lib/contract/shorten.ts';
 
 /*
  * Allowlist parsing of the `filter` and `sort` query parameters. The parser only ever returns

@@ -6,7 +6,7 @@ import { addMember, createBook, createCaller, createEpustaka, type Caller } from
 import { deliverPendingPushes } from '../push/push.service.ts';
 import { readPushSettings } from '../push/settings.ts';
 import { decrypt, device, subscription, type Device } from '../test/push-device.ts';
-import { graphemeCount, graphemes } from '../../src/lib/text/shorten.ts';
+import { graphemeCount, graphemes } from '../../src/lib/contract/shorten.ts';
 import { HARD_TEXTS } from '../../src/lib/text/test-texts.ts';
 
 /*

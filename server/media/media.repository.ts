@@ -3,7 +3,7 @@ import type { MediaHistoryItem, MediaItem } from '../../src/lib/media/schema.ts'
 import type { MediaSort, MediaType } from '../../src/lib/media/rules.ts';
 import { containsPattern, SqlParams } from '../http/list-params.ts';
 import { iso } from '../db/format.ts';
-import { articleHtml } from '../../src/lib/sanitize/article.server.ts';
+import { articleHtml } from '../../src/lib/contract/article.server.ts';
 import { epustakaOf, HOLDING_COLUMNS, holdingJoin, MEDIA_HOLDINGS, type HoldingRow } from './holdings.ts';
 
 /** Videos and audio: the catalogue rows, each shown from one of the ePustaka holding it. */

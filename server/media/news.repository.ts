@@ -2,8 +2,8 @@ import type { Queryable } from '../db/client.ts';
 import type { NewsCategory, NewsHistoryItem, NewsItem } from '../../src/lib/articles/schema.ts';
 import { containsPattern, SqlParams } from '../http/list-params.ts';
 import { iso } from '../db/format.ts';
-import { excerpt } from '../../src/lib/text/text.ts';
-import { descriptionText } from '../../src/lib/sanitize/sanitize.server.ts';
+import { excerpt } from '../../src/lib/contract/text.ts';
+import { descriptionText } from '../../src/lib/contract/sanitize.server.ts';
 import { epustakaOf, HOLDING_COLUMNS, holdingJoin, NEWS_HOLDINGS, type HoldingRow } from './holdings.ts';
 
 /** Articles: the catalogue rows, each shown from one of the ePustaka holding it. */

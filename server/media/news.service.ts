@@ -3,10 +3,10 @@ import type { NewsDetail } from '../../src/lib/articles/schema.ts';
 import { decideRead, decideView } from '../access/content-access.ts';
 import { notFound } from '../http/errors.ts';
 import { recordAccess } from '../shelf/history.repository.ts';
-import { excerpt } from '../../src/lib/text/text.ts';
+import { excerpt } from '../../src/lib/contract/text.ts';
 import { ARTICLE_TEASER_CHARS } from '../../src/lib/media/rules.ts';
-import { descriptionText } from '../../src/lib/sanitize/sanitize.server.ts';
-import { articleHtml } from '../../src/lib/sanitize/article.server.ts';
+import { descriptionText } from '../../src/lib/contract/sanitize.server.ts';
+import { articleHtml } from '../../src/lib/contract/article.server.ts';
 import { NEWS_HOLDINGS } from './holdings.ts';
 import { findNews, toNewsItem } from './news.repository.ts';
 

@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import i18next, { type TFunction } from 'i18next';
-import { LANGUAGES, normalizeLang, type Lang } from '../../src/lib/i18n/lang.ts';
+import { LANGUAGES, normalizeLang, type Lang } from '../../src/lib/contract/lang.ts';
 import { notificationTextParams } from '../../src/lib/notifications/rules.ts';
 import type { PushPayload } from '../../src/lib/push/rules.ts';
-import { shorten } from '../../src/lib/text/shorten.ts';
+import { shorten } from '../../src/lib/contract/shorten.ts';
 
 /*
  * The push texts, made on the server in the subscriber's language from the app's own texts

@@ -5,7 +5,7 @@ import { onNotification } from '../notifications/notify.ts';
 import { PUSH_SUBSCRIPTIONS_PER_USER } from '../../src/lib/push/rules.ts';
 import { isSafeNotificationLink } from '../../src/lib/notifications/rules.ts';
 import { pushSubscriptionSchema, type PushSubscriptionInput } from '../../src/lib/push/schema.ts';
-import { DEFAULT_LANG, type Lang } from '../../src/lib/i18n/lang.ts';
+import { DEFAULT_LANG, type Lang } from '../../src/lib/contract/lang.ts';
 import { setSessionFcmToken } from '../auth/repository.ts';
 import { assertStorableText, check } from '../http/validate.ts';
 import type { Caller } from '../http/auth-guard.ts';

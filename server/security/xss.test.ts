@@ -7,11 +7,11 @@ import { createTestContext, type TestContext } from '../test/context.ts';
 import { overrideAccountSettings } from '../accounts/settings.ts';
 import { createBook, createCaller, createEpustaka } from '../test/catalogue.ts';
 import { verificationMail } from '../accounts/messages.ts';
-import { descriptionHtml, descriptionText } from '../../src/lib/sanitize/sanitize.server.ts';
-import { bookJsonLd, jsonForScript } from '../../src/lib/catalogue/book.ts';
+import { descriptionHtml, descriptionText } from '../../src/lib/contract/sanitize.server.ts';
+import { bookJsonLd, jsonForScript } from '../../src/lib/seo/book-page.ts';
 import { Comment } from '../../src/islands/catalogue/Comment.tsx';
 import { I18nRoot } from '../../src/islands/shell/I18nRoot.tsx';
-import { DEFAULT_LANG } from '../../src/lib/i18n/lang.ts';
+import { DEFAULT_LANG } from '../../src/lib/contract/lang.ts';
 import '../../src/lib/i18n/texts.server.ts';
 import { loadPayloads } from './payloads.ts';
 import { createApi } from '../app.ts';
@@ -91,7 +91,7 @@ function expectInert(where: string, html: string, payload: string, baseline: str
 
 const HARMLESS = 'Teks biasa';
 
-/** The formatting a description may keep (src/lib/sanitize/sanitize.server.ts); links lose any script URL. */
+/** The formatting a description may keep (src/lib/contract/sanitize.server.ts); links lose any script URL. */
 const DESCRIPTION_FORMATTING = new Set(['p', 'br', 'b', 'strong', 'i', 'em', 'u', 's', 'sub', 'sup', 'ul', 'ol', 'li', 'blockquote', 'a']);
 
 /** Renders an island as the server does, in the default language. */

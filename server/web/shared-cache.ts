@@ -2,7 +2,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../src/lib/bff/cookies.server.ts';
 import { isApiRequest } from '../../src/lib/bff/paths.ts';
-import { LANG_COOKIE, normalizeLang } from '../../src/lib/i18n/lang.ts';
+import { LANG_COOKIE, normalizeLang } from '../../src/lib/contract/lang.ts';
 import { pickEncoding } from './static.ts';
 
 /** Cookies that mark a signed-in visitor: their pages are never shared. */

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { PUBLIC_FILE_CACHE } from '../lib/catalogue/book.ts';
+import { PUBLIC_FILE_CACHE } from '../lib/http/cache-headers.ts';
 import { robotsTxt } from '../lib/seo/sitemap.ts';
 import { publicOrigin } from '../../server/web-entry.ts';
 

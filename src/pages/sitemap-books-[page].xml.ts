@@ -2,7 +2,7 @@ import type { APIRoute } from 'astro';
 import { serverApi } from '../lib/bff/api-client.server.ts';
 import { getPublicBookSitemap } from '../lib/catalogue/api.ts';
 import { ApiError } from '../lib/http/errors.ts';
-import { PUBLIC_FILE_CACHE } from '../lib/catalogue/book.ts';
+import { PUBLIC_FILE_CACHE } from '../lib/http/cache-headers.ts';
 import { bookUrlsetXml, SITEMAP_PAGE_SIZE, sitemapPageCount, sitemapPageOf } from '../lib/seo/sitemap.ts';
 import { publicOrigin } from '../../server/web-entry.ts';
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { serverApi } from '../lib/bff/api-client.server.ts';
 import { getPublicMediaList, getPublicNewsList } from '../lib/media/api.ts';
-import { PUBLIC_FILE_CACHE } from '../lib/catalogue/book.ts';
+import { PUBLIC_FILE_CACHE } from '../lib/http/cache-headers.ts';
 import { contentUrlsetXml, type ContentKind } from '../lib/seo/content.ts';
 import { publicOrigin } from '../../server/web-entry.ts';
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { serverApi } from '../lib/bff/api-client.server.ts';
 import { getEpustakaSitemap } from '../lib/libraries/api.ts';
-import { PUBLIC_FILE_CACHE } from '../lib/catalogue/book.ts';
+import { PUBLIC_FILE_CACHE } from '../lib/http/cache-headers.ts';
 import { libraryUrlsetXml } from '../lib/seo/library.ts';
 import { publicOrigin } from '../../server/web-entry.ts';
 

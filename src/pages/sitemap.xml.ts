@@ -5,7 +5,7 @@ import { getEpustakaSitemap } from '../lib/libraries/api.ts';
 import { LIBRARY_SITEMAP_PATH } from '../lib/seo/library.ts';
 import { CONTENT_SITEMAP_PATH } from '../lib/seo/content.ts';
 import { SITE_PAGES_SITEMAP } from '../lib/site/site-pages.ts';
-import { PUBLIC_FILE_CACHE } from '../lib/catalogue/book.ts';
+import { PUBLIC_FILE_CACHE } from '../lib/http/cache-headers.ts';
 import { latest, SITEMAP_PAGE_SIZE, sitemapIndexXml, sitemapPageCount, sitemapPagePath } from '../lib/seo/sitemap.ts';
 import { publicOrigin } from '../../server/web-entry.ts';
 

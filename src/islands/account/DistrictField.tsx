@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { withTexts } from '../shell/I18nRoot.tsx';
 import { DistrictPicker, type DistrictChoice } from './DistrictPicker.tsx';
 
 interface Props {
@@ -15,7 +15,9 @@ interface Props {
 /**
  * The district picker of a plain form (registration): it posts `district_id` and `district_label`.
  */
-export function DistrictField({ lang, initial, error: initialError, ...props }: Props) {
+export const DistrictField = withTexts(DistrictFieldIsland, ['account']);
+
+function DistrictFieldIsland({ initial, error: initialError, ...props }: Props) {
   const [value, setValue] = useState<DistrictChoice | null>(initial);
   // The error of a failed submit goes away once a district is chosen.
   const [error, setError] = useState(initialError ?? null);
@@ -23,12 +25,5 @@ export function DistrictField({ lang, initial, error: initialError, ...props }: 
     setValue(choice);
     if (choice) setError(null);
   };
-  return (
-    <I18nRoot lang={lang}>
-      <DistrictPicker {...props} error={error} value={value} onChange={choose} />
-    </I18nRoot>
-  );
+  return <DistrictPicker {...props} error={error} value={value} onChange={choose} />;
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-DistrictField.texts = ['account'];

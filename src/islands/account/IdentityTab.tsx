@@ -1,7 +1,7 @@
 import { useTranslation } from '../shell/I18nRoot.tsx';
 import type { AccountProfile } from '../../lib/account/schema.ts';
 import { bioText, genderOf } from '../../lib/account/rules.ts';
-import { formatPhone } from '../../lib/format/format.ts';
+import { formatPhone } from '../../lib/contract/format.ts';
 
 /** The read-only identity tab: what the account holds, a dash for what is empty. */
 export function IdentityTab({ profile }: { profile: AccountProfile }) {

@@ -4,7 +4,7 @@ import type { AccountProfile } from '../../lib/account/schema.ts';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { $accountProfile } from '../../lib/account/store.ts';
 import { Avatar } from '../shell/Avatar.tsx';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { AvatarModal } from './AvatarModal.tsx';
 import { IdentityTab } from './IdentityTab.tsx';
 import { PasswordModal } from './PasswordModal.tsx';
@@ -20,12 +20,10 @@ interface Props {
 }
 
 /** Profile settings: identity and change-profile tabs, avatar and password modals. */
-export function SettingsPage({ lang, profile, tab }: Props) {
-  return (
-    <I18nRoot lang={lang}>
-      <Settings initial={profile} initialTab={tab} />
-    </I18nRoot>
-  );
+export const SettingsPage = withTexts(SettingsPageIsland, ['access', 'account', 'apiErrors', 'common', 'errors']);
+
+function SettingsPageIsland({ profile, tab }: Props) {
+  return <Settings initial={profile} initialTab={tab} />;
 }
 
 function Settings({ initial, initialTab }: { initial: AccountProfile; initialTab: SettingsTab }) {
@@ -107,6 +105,3 @@ function Settings({ initial, initialTab }: { initial: AccountProfile; initialTab
 function tabHref(tab: SettingsTab): string {
   return tab === 'identity' ? '/setting' : `/setting?tab=${tab}`;
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-SettingsPage.texts = ['access', 'account', 'apiErrors', 'common', 'errors'];

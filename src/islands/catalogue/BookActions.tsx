@@ -5,7 +5,7 @@ import { membershipState, membershipWarning } from '../../lib/libraries/membersh
 import { formatOfferDeadline, lendingButton, lendingLabelKey, lendingReason, type LendingLabel } from '../../lib/lending/rules.ts';
 import { $menuEntries } from '../../lib/shell/store.ts';
 import { $queueBusy, joinBookQueue, openDialog } from '../../lib/catalogue/store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { useMounted } from '../shell/useMounted.ts';
 import type { CatalogueIconName } from '../../components/catalogue/icons.ts';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
@@ -36,12 +36,10 @@ const ICON: Record<LendingLabel, CatalogueIconName> = {
 };
 
 /** The book's action buttons: read/borrow/join/queue, donation, review and the overflow menu. */
-export function BookActions({ lang, variant, ...props }: Props) {
-  return (
-    <I18nRoot lang={lang}>
-      <Actions variant={variant} {...props} />
-    </I18nRoot>
-  );
+export const BookActions = withTexts(BookActionsIsland, ['apiErrors', 'catalogue', 'errors', 'lending']);
+
+function BookActionsIsland({ variant, ...props }: Props) {
+  return <Actions variant={variant} {...props} />;
 }
 
 function Actions({ variant, ...props }: BookIslandProps & { variant: Props['variant'] }) {
@@ -145,6 +143,3 @@ function Actions({ variant, ...props }: BookIslandProps & { variant: Props['vari
     </div>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-BookActions.texts = ['apiErrors', 'catalogue', 'errors', 'lending'];

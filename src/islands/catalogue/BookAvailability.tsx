@@ -1,8 +1,8 @@
-import type { Lang } from '../../lib/i18n/index.ts';
+
 import { holdingChoices } from '../../lib/lending/rules.ts';
-import { formatNumber } from '../../lib/format/format.ts';
+import { formatNumber } from '../../lib/contract/format.ts';
 import type { EpustakaBrief } from '../../lib/catalogue/schema.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
 import { useBook, type BookIslandProps } from './useBook.ts';
 
@@ -11,13 +11,7 @@ import { useBook, type BookIslandProps } from './useBook.ts';
  * borrow from now ("3 available from …"), then the others with their counts and what they ask
  * (join, ask to join, waiting for approval, extend). Counts of different libraries are never added.
  */
-export function BookAvailability({ lang, ...props }: BookIslandProps & { lang: Lang }) {
-  return (
-    <I18nRoot lang={lang}>
-      <Availability {...props} />
-    </I18nRoot>
-  );
-}
+export const BookAvailability = withTexts(Availability, ['apiErrors', 'catalogue', 'errors', 'lending']);
 
 function Availability(props: BookIslandProps) {
   const { t, i18n } = useTranslation();
@@ -68,6 +62,3 @@ function Availability(props: BookIslandProps) {
     </section>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-BookAvailability.texts = ['apiErrors', 'catalogue', 'errors', 'lending'];

@@ -1,7 +1,7 @@
 import { useTranslation } from '../shell/I18nRoot.tsx';
 import { bookPath } from '../../lib/catalogue/book.ts';
 import { formatRating } from '../../lib/ratings/rules.ts';
-import { shortText } from '../../lib/text/text.ts';
+import { shortText } from '../../lib/contract/text.ts';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
 
 export interface CardBook {

@@ -1,10 +1,9 @@
 import { lazy } from 'react';
 import { useStore } from '@nanostores/react';
-import type { Lang } from '../../lib/i18n/index.ts';
 import { $dialog, closeDialog } from '../../lib/catalogue/store.ts';
 import { $loanConfirmation } from '../../lib/lending/loan-confirmation.ts';
 import { $followConfirm } from '../../lib/social/store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { Deferred } from '../shell/Deferred.tsx';
 import { Modal } from '../shell/Modal.tsx';
 import { useBook, type BookIslandProps } from './useBook.ts';
@@ -18,13 +17,7 @@ const RecommendDialog = lazy(() => import('./RecommendDialog.tsx').then((m) => (
 const ShareDialog = lazy(() => import('./ShareDialog.tsx').then((m) => ({ default: m.ShareDialog })));
 
 /** The detail page's dialogs, opened through the store from any island. */
-export function BookDialogs({ lang, ...props }: BookIslandProps & { lang: Lang }) {
-  return (
-    <I18nRoot lang={lang}>
-      <Dialogs {...props} />
-    </I18nRoot>
-  );
-}
+export const BookDialogs = withTexts(Dialogs, ['apiErrors', 'catalogue', 'common', 'errors', 'lending']);
 
 const PEOPLE = ['borrowers', 'readers', 'queue', 'owners'] as const;
 
@@ -61,6 +54,3 @@ function Dialogs(props: BookIslandProps) {
     </>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-BookDialogs.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending'];

@@ -4,7 +4,7 @@ import type { Lang } from '../../lib/i18n/index.ts';
 import type { Author, Category } from '../../lib/catalogue/schema.ts';
 import { activeFilterCount, bookQueryString, sortOptions, withoutFilters, yearOptions, type BookQuery } from '../../lib/catalogue/book.ts';
 import { $filterOpen, authorPicker, categoryPicker, closeFilter, openFilter, showBooks } from '../../lib/catalogue/store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
 import { Modal } from '../shell/Modal.tsx';
 import { Picker } from './Picker.tsx';
@@ -17,13 +17,7 @@ interface Props {
 }
 
 /** The filter button with its dialog, and the sort choice, of the book lists. */
-export function BookFilters({ lang, ...props }: Props) {
-  return (
-    <I18nRoot lang={lang}>
-      <Toolbar {...props} />
-    </I18nRoot>
-  );
-}
+export const BookFilters = withTexts(Toolbar, ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'libraries']);
 
 function Toolbar({ query, categoryName }: Omit<Props, 'lang'>) {
   const { t } = useTranslation();
@@ -182,6 +176,3 @@ function Toggle({ checked, onChange, label, hint }: { checked: boolean; onChange
     </div>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-BookFilters.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'libraries'];

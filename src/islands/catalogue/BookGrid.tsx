@@ -1,11 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
-import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { BookListItem } from '../../lib/catalogue/schema.ts';
 import type { ListBody } from '../../lib/contract/common.ts';
 import { activeFilterCount, type BookQuery } from '../../lib/catalogue/book.ts';
-import { bookGrid as catalogueGrid, hasMore, libraryBookGrid, notifyCatalogueError, openFilter } from '../../lib/catalogue/store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { bookGrid as catalogueGrid, libraryBookGrid, notifyCatalogueError, openFilter } from '../../lib/catalogue/store.ts';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
+import { useLoadMore } from '../shell/useLoadMore.ts';
 import { BookCard } from './BookCard.tsx';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
 
@@ -19,38 +18,12 @@ interface Props {
 }
 
 /** The book grid of /books: the server's first page, then 'load more' adds 25 at a time. */
-export function BookGrid({ lang, ...props }: Props) {
-  return (
-    <I18nRoot lang={lang}>
-      <Grid {...props} />
-    </I18nRoot>
-  );
-}
+export const BookGrid = withTexts(Grid, ['apiErrors', 'catalogue', 'common', 'errors', 'lending']);
 
 function Grid({ query, initial, failed }: Omit<Props, 'lang'>) {
   const { t } = useTranslation();
   const bookGrid = query.epustaka ? libraryBookGrid : catalogueGrid;
-  useState(() => {
-    if (!import.meta.env.SSR) bookGrid.seed(query, initial);
-  });
-  const state = useStore(bookGrid.$state);
-  const items = state.loaded ? state.items : initial.data;
-  const total = state.loaded ? state.total : initial.meta.total;
-  const listRef = useRef<HTMLUListElement>(null);
-  const focusFrom = useRef<number | null>(null);
-
-  // After 'load more', keyboard users continue at the first new book.
-  useEffect(() => {
-    const from = focusFrom.current;
-    if (from === null || items.length <= from) return;
-    focusFrom.current = null;
-    listRef.current?.querySelectorAll('a')[from]?.focus();
-  }, [items.length]);
-
-  const loadMore = () => {
-    focusFrom.current = items.length;
-    bookGrid.more().catch((error) => notifyCatalogueError(t, error));
-  };
+  const { items, total, loading, canLoadMore, listRef, loadMore } = useLoadMore(bookGrid, query, initial, (error) => notifyCatalogueError(t, error));
 
   if (failed && items.length === 0) {
     return (
@@ -93,9 +66,9 @@ function Grid({ query, initial, failed }: Omit<Props, 'lang'>) {
         <p className="text-base-content/70 text-sm" role="status">
           {t('catalogue.list.shown', { shown: items.length, total })}
         </p>
-        {hasMore({ ...state, items, total, loaded: true }) ? (
-          <button type="button" className="btn btn-outline btn-primary min-w-48" onClick={loadMore} disabled={state.loading} aria-busy={state.loading}>
-            {state.loading ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        {canLoadMore ? (
+          <button type="button" className="btn btn-outline btn-primary min-w-48" onClick={loadMore} disabled={loading} aria-busy={loading}>
+            {loading ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
             {t('catalogue.list.loadMore')}
           </button>
         ) : null}
@@ -103,6 +76,3 @@ function Grid({ query, initial, failed }: Omit<Props, 'lang'>) {
     </div>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-BookGrid.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending'];

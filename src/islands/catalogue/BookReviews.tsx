@@ -1,9 +1,8 @@
 import { useStore } from '@nanostores/react';
-import type { Lang } from '../../lib/i18n/index.ts';
 import type { BookDetail } from '../../lib/catalogue/schema.ts';
 import { formatRating } from '../../lib/ratings/rules.ts';
 import { $reviewBusy, $reviews, saveReview } from '../../lib/ratings/reviews-store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { useMounted } from '../shell/useMounted.ts';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
 import { Comment } from './Comment.tsx';
@@ -13,13 +12,7 @@ import { Stars } from './Stars.tsx';
 import { useBook, type BookIslandProps } from './useBook.ts';
 
 /** The review tab: the user's own review form, then everyone's reviews with replies. */
-export function BookReviews({ lang, ...props }: BookIslandProps & { lang: Lang }) {
-  return (
-    <I18nRoot lang={lang}>
-      <Reviews {...props} />
-    </I18nRoot>
-  );
-}
+export const BookReviews = withTexts(Reviews, ['apiErrors', 'catalogue', 'common', 'errors', 'lending']);
 
 function Reviews(props: BookIslandProps) {
   const { t, i18n } = useTranslation();
@@ -99,6 +92,3 @@ function BookReviewForm({ book }: { book: BookDetail }) {
   const busy = useStore($reviewBusy);
   return <ReviewForm own={book.user_rating} busy={busy} onSave={(input) => void saveReview(t, input)} />;
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-BookReviews.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending'];

@@ -1,5 +1,5 @@
 import type { Lang } from '../../lib/i18n/index.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { withTexts } from '../shell/I18nRoot.tsx';
 import { BookCard, type CardBook } from './BookCard.tsx';
 
 interface Props {
@@ -13,16 +13,16 @@ interface Props {
  * A row of books that scrolls sideways with snapping (similar books, home recommendations).
  * Rendered on the server only: it needs no script.
  */
-export function BookRow({ lang, books, label }: Props) {
+export const BookRow = withTexts(BookRowIsland);
+
+function BookRowIsland({ books, label }: Props) {
   return (
-    <I18nRoot lang={lang}>
-      <ul aria-label={label} className="-mx-3 flex snap-x snap-mandatory scroll-px-3 gap-4 overflow-x-auto px-3 pt-1 pb-4 sm:-mx-1 sm:px-1">
-        {books.map((book) => (
-          <li key={book.id} className="w-32 shrink-0 snap-start xs:w-36 md:w-40">
-            <BookCard book={book} />
-          </li>
-        ))}
-      </ul>
-    </I18nRoot>
+    <ul aria-label={label} className="-mx-3 flex snap-x snap-mandatory scroll-px-3 gap-4 overflow-x-auto px-3 pt-1 pb-4 sm:-mx-1 sm:px-1">
+      {books.map((book) => (
+        <li key={book.id} className="w-32 shrink-0 snap-start xs:w-36 md:w-40">
+          <BookCard book={book} />
+        </li>
+      ))}
+    </ul>
   );
 }

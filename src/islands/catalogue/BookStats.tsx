@@ -1,23 +1,17 @@
-import type { Lang } from '../../lib/i18n/index.ts';
+
 import { specTiles } from '../../lib/catalogue/book.ts';
 import { openDialog, type BookDialog } from '../../lib/catalogue/store.ts';
 import type { CatalogueIconName } from '../../components/catalogue/icons.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
 import { useBook, type BookIslandProps } from './useBook.ts';
-import { formatBytes, formatNumber } from '../../lib/format/format.ts';
+import { formatBytes, formatNumber } from '../../lib/contract/format.ts';
 
 /**
  * The specification tiles: file size, total copies, available, readers, queue and
  * borrowers. The people counts open their lists.
  */
-export function BookStats({ lang, ...props }: BookIslandProps & { lang: Lang }) {
-  return (
-    <I18nRoot lang={lang}>
-      <Tiles {...props} />
-    </I18nRoot>
-  );
-}
+export const BookStats = withTexts(Tiles, ['apiErrors', 'catalogue', 'errors', 'lending']);
 
 interface Tile {
   id: string;
@@ -74,6 +68,3 @@ function Tiles(props: BookIslandProps) {
     </ul>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-BookStats.texts = ['apiErrors', 'catalogue', 'errors', 'lending'];

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
 import type { Rating } from '../../lib/ratings/schema.ts';
 import { formatRating, isEdited } from '../../lib/ratings/rules.ts';
-import { isBlank } from '../../lib/text/text.ts';
+import { isBlank } from '../../lib/contract/text.ts';
 import { hasMore, notifyCatalogueError } from '../../lib/catalogue/store.ts';
 import { $commentMode, $reporting, $reviewBusy, deleteComment, editComment, repliesOf, replyTo, setCommentMode } from '../../lib/ratings/reviews-store.ts';
 import { Avatar } from '../shell/Avatar.tsx';
@@ -13,7 +13,7 @@ import { ConfirmModal } from '../shell/ConfirmModal.tsx';
 import { StarInput } from './StarInput.tsx';
 import { Stars } from './Stars.tsx';
 import { builtHref } from '../../lib/site/built-pages.ts';
-import { formatDate } from '../../lib/format/format.ts';
+import { formatDate } from '../../lib/contract/format.ts';
 
 /**
  * A review or a reply: its author, stars, text cut to two lines, 'edited'

@@ -7,7 +7,7 @@ import { borrowers, hasMore, notifyCatalogueError, owners, queue, type ListState
 import { Avatar } from '../shell/Avatar.tsx';
 import { FollowButton } from './FollowButton.tsx';
 import { builtHref } from '../../lib/site/built-pages.ts';
-import { formatDate } from '../../lib/format/format.ts';
+import { formatDate } from '../../lib/contract/format.ts';
 
 type Kind = 'borrowers' | 'readers' | 'queue' | 'owners';
 

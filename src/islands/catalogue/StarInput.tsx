@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
 import { formatRating, RATING_STEPS, tooltipIndex } from '../../lib/ratings/rules.ts';
-import { formatNumber } from '../../lib/format/format.ts';
+import { formatNumber } from '../../lib/contract/format.ts';
 
 interface Props {
   value: number | null;

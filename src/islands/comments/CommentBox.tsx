@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
 import { COMMENT_MAX_CHARS } from '../../lib/comments/rules.ts';
-import { isBlank } from '../../lib/text/text.ts';
+import { isBlank } from '../../lib/contract/text.ts';
 
 interface Props {
   label: string;

@@ -3,18 +3,16 @@ import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { Comment } from '../../lib/comments/schema.ts';
 import { REPORT_REASONS, type ReportReason } from '../../lib/contract/values.ts';
-import { api } from '../../lib/http/browser.ts';
-import { deleteComment, postComment, putComment, reportComment } from '../../lib/comments/api.ts';
 import { builtHref } from '../../lib/site/built-pages.ts';
-import { commentsChanged, createCommentList, createModeStore, createReplyList, type CommentList, type ReplyList } from '../../lib/comments/store.ts';
+import { addComment, commentsChanged, createCommentList, createModeStore, createReplyList, editComment, flagComment, removeComment, type CommentList, type ReplyList } from '../../lib/comments/store.ts';
 import { hasMore, type ListStore } from '../../lib/paging/list-store.ts';
 import { notifyError } from '../../lib/shell/store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
 import { Modal } from '../shell/Modal.tsx';
 import { ConfirmModal } from '../shell/ConfirmModal.tsx';
 import { CommentBox } from './CommentBox.tsx';
-import { formatDate } from '../../lib/format/format.ts';
+import { formatDate } from '../../lib/contract/format.ts';
 
 interface Props {
   objectType: string;
@@ -42,13 +40,7 @@ const useSection = () => useContext(SectionContext)!;
  * The comments of any object (feed items now; videos and audio later): add, list 10 at a time
  * with infinite scroll, replies, edit ('edited'), delete after yes/no, report with four reasons.
  */
-export function Comments({ lang, ...props }: Props) {
-  return (
-    <I18nRoot lang={lang}>
-      <CommentSection {...props} />
-    </I18nRoot>
-  );
-}
+export const Comments = withTexts(CommentSection, ['apiErrors', 'catalogue', 'comments', 'common', 'errors']);
 
 function CommentSection({ objectType, objectId }: Omit<Props, 'lang'>) {
   const { t } = useTranslation();
@@ -83,7 +75,7 @@ function CommentSection({ objectType, objectId }: Omit<Props, 'lang'>) {
           testId="comment-add"
           onSubmit={async (text) => {
             try {
-              await postComment(api, { object_type: objectType, object_id: objectId, comment: text });
+              await addComment({ object_type: objectType, object_id: objectId, comment: text });
               refresh();
               return true;
             } catch (error) {
@@ -167,7 +159,7 @@ function CommentItem({ comment, reply = false }: { comment: Comment; reply?: boo
               onCancel={() => section.$mode.set(null)}
               onSubmit={async (text) => {
                 try {
-                  await putComment(api, { id: comment.id, comment: text });
+                  await editComment({ id: comment.id, comment: text });
                   section.$mode.set(null);
                   section.refresh();
                   return true;
@@ -218,7 +210,7 @@ function CommentItem({ comment, reply = false }: { comment: Comment; reply?: boo
               onCancel={() => section.$mode.set(null)}
               onSubmit={async (text) => {
                 try {
-                  await postComment(api, { object_type: section.objectType, object_id: section.objectId, comment: text, parent_id: comment.id });
+                  await addComment({ object_type: section.objectType, object_id: section.objectId, comment: text, parent_id: comment.id });
                   section.$mode.set(null);
                   setShowReplies(true);
                   section.refresh();
@@ -272,7 +264,7 @@ function DeleteDialog({ comment, onClose }: { comment: Comment | null; onClose: 
     if (!comment) return;
     setBusy(true);
     try {
-      await deleteComment(api, { id: comment.id });
+      await removeComment({ id: comment.id });
       onClose();
       section.refresh();
     } catch (error) {
@@ -303,7 +295,7 @@ function ReportDialog({ comment, onClose }: { comment: Comment | null; onClose: 
     if (!comment || !reason) return;
     setBusy(true);
     try {
-      await reportComment(api, { comment_id: comment.id, reason });
+      await flagComment({ comment_id: comment.id, reason });
       setOutcome('sent');
       section.refresh();
     } catch (error) {
@@ -353,6 +345,3 @@ function ReportDialog({ comment, onClose }: { comment: Comment | null; onClose: 
     </Modal>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-Comments.texts = ['apiErrors', 'catalogue', 'comments', 'common', 'errors'];

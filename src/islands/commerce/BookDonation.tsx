@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { requestDonation } from '../../lib/commerce/donation-request.ts';
 import { $menuEntries } from '../../lib/shell/store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { useMounted } from '../shell/useMounted.ts';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 import { DonationDialog } from './DonationDialog.tsx';
@@ -19,12 +19,14 @@ interface Props {
  * every copy is lent a line inviting a donation so the queue moves. Shown only while donations are
  * on (the app menu then has its donation entry).
  */
-export function BookDonation({ lang, book, allLent }: Props) {
+export const BookDonation = withTexts(BookDonationIsland, ['apiErrors', 'commerce', 'common', 'errors']);
+
+function BookDonationIsland({ book, allLent }: Props) {
   return (
-    <I18nRoot lang={lang}>
+    <>
       <QueueInvite book={book} allLent={allLent} />
       <DonationDialog />
-    </I18nRoot>
+    </>
   );
 }
 
@@ -44,6 +46,3 @@ function QueueInvite({ book, allLent }: Omit<Props, 'lang'>) {
     </div>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-BookDonation.texts = ['apiErrors', 'commerce', 'common', 'errors'];

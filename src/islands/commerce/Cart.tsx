@@ -1,9 +1,9 @@
 import type { Lang } from '../../lib/i18n/index.ts';
-import { formatRupiah } from '../../lib/format/format.ts';
+import { formatRupiah } from '../../lib/contract/format.ts';
 import type { OrderCategory, OrderLine } from '../../lib/commerce/schema.ts';
 import { $cart, cartTotal, openCheckout, removeLine, seedCart, type CartState } from '../../lib/commerce/store.ts';
 import { useSeeded } from './useSeeded.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { Checkout } from './Checkout.tsx';
 import { OrderLines } from './OrderLines.tsx';
 
@@ -17,13 +17,11 @@ interface Props {
 }
 
 /** The order box under review: its lines (each removable), the total, a notice and Continue payment. */
-export function Cart({ lang, orderBoxId, category, lines, emptyHref }: Props) {
+export const Cart = withTexts(CartIsland, ['apiErrors', 'commerce', 'common', 'errors']);
+
+function CartIsland({ orderBoxId, category, lines, emptyHref }: Props) {
   const initial: CartState = { orderBoxId, category, lines, busy: null };
-  return (
-    <I18nRoot lang={lang}>
-      <Review initial={initial} emptyHref={emptyHref} />
-    </I18nRoot>
-  );
+  return <Review initial={initial} emptyHref={emptyHref} />;
 }
 
 function Review({ initial, emptyHref }: { initial: CartState; emptyHref: string }) {
@@ -48,6 +46,3 @@ function Review({ initial, emptyHref }: { initial: CartState; emptyHref: string 
     </div>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-Cart.texts = ['apiErrors', 'commerce', 'common', 'errors'];

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { formatRupiah } from '../../lib/format/format.ts';
+import { formatRupiah } from '../../lib/contract/format.ts';
 import { computeBill } from '../../lib/commerce/rules.ts';
 import { PAYMENT_GROUPS, type OrderCategory } from '../../lib/commerce/values.ts';
 import type { OrderLine } from '../../lib/commerce/schema.ts';

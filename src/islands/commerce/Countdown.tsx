@@ -5,7 +5,7 @@ import { countdownShown, formatCountdown } from '../../lib/commerce/display.ts';
 import { secondsLeft, showsCountdown } from '../../lib/commerce/rules.ts';
 import type { Order } from '../../lib/commerce/schema.ts';
 import { $order, orderSecondsLeft, orderView, refreshOrder, seedOrder, type OrderView } from '../../lib/commerce/store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 
 /** How often an order waiting for payment is asked for again, so a payment or an expiry shows without a reload. */
 const POLL_MS = 10_000;
@@ -54,17 +54,12 @@ export function Countdown({ initial, initialNow }: { initial?: OrderView; initia
 }
 
 /** The countdown as an island of its own, beside the payment detail, sharing the order's store. */
-export function PaymentCountdown({ lang, order, serverNow }: { lang: Lang; order: Order; serverNow: string }) {
+export const PaymentCountdown = withTexts(PaymentCountdownIsland, ['apiErrors', 'commerce', 'errors']);
+
+function PaymentCountdownIsland({ order, serverNow }: { lang: Lang; order: Order; serverNow: string }) {
   const initial = orderView(order, serverNow);
   useState(() => {
     if (!import.meta.env.SSR) seedOrder(order, serverNow);
   });
-  return (
-    <I18nRoot lang={lang}>
-      <Countdown initial={initial} initialNow={serverNow} />
-    </I18nRoot>
-  );
+  return <Countdown initial={initial} initialNow={serverNow} />;
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-PaymentCountdown.texts = ['apiErrors', 'commerce', 'errors'];

@@ -4,7 +4,7 @@ import type { SelfDonationListResponse } from '../../lib/commerce/schema.ts';
 import type { DonatedBook } from '../../lib/commerce/schema.ts';
 import { donatedBooks } from '../../lib/commerce/donation-store.ts';
 import { hasMore } from '../../lib/paging/list-store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { Deferred } from '../shell/Deferred.tsx';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 import { useSeeded } from './useSeeded.ts';
@@ -20,13 +20,7 @@ interface Props {
 }
 
 /** The donated books: search, each row with its copies and queue, share and recommend; 20 then 20 more. */
-export function DonatedBooks({ lang, ...props }: Props) {
-  return (
-    <I18nRoot lang={lang}>
-      <Shelf {...props} />
-    </I18nRoot>
-  );
-}
+export const DonatedBooks = withTexts(Shelf, ['apiErrors', 'catalogue', 'commerce', 'common', 'errors', 'lending']);
 
 function Shelf({ q, initial, viewerId }: Omit<Props, 'lang'>) {
   const { t } = useTranslation();
@@ -101,6 +95,3 @@ function Shelf({ q, initial, viewerId }: Omit<Props, 'lang'>) {
     </div>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-DonatedBooks.texts = ['apiErrors', 'catalogue', 'commerce', 'common', 'errors', 'lending'];

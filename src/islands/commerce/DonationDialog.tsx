@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { formatRupiah } from '../../lib/format/format.ts';
+import { formatRupiah } from '../../lib/contract/format.ts';
 import { donationTotal, parseCopyCount } from '../../lib/commerce/display.ts';
 import { COMMERCE_LIMITS } from '../../lib/commerce/values.ts';
 import {

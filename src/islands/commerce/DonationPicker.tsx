@@ -1,11 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { formatRupiah } from '../../lib/format/format.ts';
+import { formatRupiah } from '../../lib/contract/format.ts';
 import { donationPicker } from '../../lib/commerce/donation-store.ts';
 import { requestDonation } from '../../lib/commerce/donation-request.ts';
 import { hasMore } from '../../lib/paging/list-store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { DonationDialog } from './DonationDialog.tsx';
 
 interface Props {
@@ -15,12 +15,14 @@ interface Props {
 }
 
 /** The donation picker: books that may be donated, 10 then 10 more, searched by title; each opens the donation dialog. */
-export function DonationPicker({ lang, openFor = null }: Props) {
+export const DonationPicker = withTexts(DonationPickerIsland, ['apiErrors', 'commerce', 'common', 'errors']);
+
+function DonationPickerIsland({ openFor = null }: Props) {
   return (
-    <I18nRoot lang={lang}>
+    <>
       <Picker openFor={openFor} />
       <DonationDialog />
-    </I18nRoot>
+    </>
   );
 }
 
@@ -88,6 +90,3 @@ function Picker({ openFor }: { openFor: Props['openFor'] }) {
     </section>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-DonationPicker.texts = ['apiErrors', 'commerce', 'common', 'errors'];

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { formatDate, formatRupiah } from '../../lib/format/format.ts';
+import { formatDate, formatRupiah } from '../../lib/contract/format.ts';
 import { cartHref, countdownShown, shippingEstimate, showsShipping, statusKey, statusTone } from '../../lib/commerce/display.ts';
 import { footerOf } from '../../lib/commerce/rules.ts';
 import { PAYMENT_STATUS } from '../../lib/commerce/values.ts';

@@ -1,4 +1,4 @@
-import { formatRupiah } from '../../lib/format/format.ts';
+import { formatRupiah } from '../../lib/contract/format.ts';
 import { lineTotal } from '../../lib/commerce/rules.ts';
 import type { OrderLine } from '../../lib/commerce/schema.ts';
 import { useTranslation } from '../shell/I18nRoot.tsx';

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { formatDate, formatRupiah } from '../../lib/format/format.ts';
+import { formatDate, formatRupiah } from '../../lib/contract/format.ts';
 import { cartHref, clockOffset, displayTotal, paymentDetailHref } from '../../lib/commerce/display.ts';
 import { PAYMENT_STATUS } from '../../lib/commerce/values.ts';
 import type { Order } from '../../lib/commerce/schema.ts';
 import { $detail, $order, $orders, closeDetail, openDetail, seedOrders, type OrderListState } from '../../lib/commerce/store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { Modal } from '../shell/Modal.tsx';
 import { OrderDetail, StatusBadge } from './OrderDetail.tsx';
 import { useSeeded } from './useSeeded.ts';
@@ -27,15 +27,17 @@ interface Props {
 }
 
 /** A page of the caller's orders of one tab and category, each leading where its status says. */
-export function OrderList({ lang, mode, initial, openOrder = null, serverNow }: Props) {
+export const OrderList = withTexts(OrderListIsland, ['apiErrors', 'commerce', 'common', 'errors']);
+
+function OrderListIsland({ mode, initial, openOrder = null, serverNow }: Props) {
   useState(() => {
     if (!import.meta.env.SSR) $order.set({ order: null, offset: clockOffset(serverNow, Date.now()) });
   });
   return (
-    <I18nRoot lang={lang}>
+    <>
       <Rows mode={mode} initial={initial} />
       <DetailModal openOrder={openOrder} />
-    </I18nRoot>
+    </>
   );
 }
 
@@ -122,6 +124,3 @@ function DetailModal({ openOrder }: { openOrder: Order | null }) {
     </Modal>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-OrderList.texts = ['apiErrors', 'commerce', 'common', 'errors'];

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { Order, OrderLine } from '../../lib/commerce/schema.ts';
 import { $order, seedOrder } from '../../lib/commerce/store.ts';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { withTexts } from '../shell/I18nRoot.tsx';
 import { OrderDetail } from './OrderDetail.tsx';
 
 interface Props {
@@ -18,15 +18,13 @@ interface Props {
  * The payment detail of one order. It follows the order's store, which the countdown island beside
  * it keeps asking the server about: a payment or an expiry shows here without a reload.
  */
-export function PaymentDetail({ lang, order, lines, serverNow }: Props) {
+export const PaymentDetail = withTexts(PaymentDetailIsland, ['apiErrors', 'commerce', 'common', 'errors']);
+
+function PaymentDetailIsland({ order, lines, serverNow }: Props) {
   useState(() => {
     if (!import.meta.env.SSR) seedOrder(order, serverNow);
   });
-  return (
-    <I18nRoot lang={lang}>
-      <Live initial={order} lines={lines} />
-    </I18nRoot>
-  );
+  return <Live initial={order} lines={lines} />;
 }
 
 function Live({ initial, lines }: { initial: Order; lines: OrderLine[] }) {
@@ -34,6 +32,3 @@ function Live({ initial, lines }: { initial: Order; lines: OrderLine[] }) {
   const order = import.meta.env.SSR || !live ? initial : live;
   return <OrderDetail order={order} lines={lines} countdown={false} />;
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-PaymentDetail.texts = ['apiErrors', 'commerce', 'common', 'errors'];

@@ -1,22 +1,20 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { formatDate, formatRupiah } from '../../lib/format/format.ts';
+import { formatDate, formatRupiah } from '../../lib/contract/format.ts';
 import { statusKey, statusTone } from '../../lib/commerce/display.ts';
 import { PAYMENT_STATUS } from '../../lib/commerce/values.ts';
 import { $received, decideLate, loadReceived, verifyCash } from '../../lib/commerce/received-store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 
 /**
  * The donations a library received, on its owner's administration screen: donor, book, copies,
  * total and status; a cash donation waiting for verification has the button that confirms it.
  */
-export function ReceivedDonations({ lang, epustakaId }: { lang: Lang; epustakaId: string }) {
-  return (
-    <I18nRoot lang={lang}>
-      <List epustakaId={epustakaId} />
-    </I18nRoot>
-  );
+export const ReceivedDonations = withTexts(ReceivedDonationsIsland, ['apiErrors', 'commerce', 'errors']);
+
+function ReceivedDonationsIsland({ epustakaId }: { lang: Lang; epustakaId: string }) {
+  return <List epustakaId={epustakaId} />;
 }
 
 function List({ epustakaId }: { epustakaId: string }) {
@@ -69,6 +67,3 @@ function List({ epustakaId }: { epustakaId: string }) {
     </section>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-ReceivedDonations.texts = ['apiErrors', 'commerce', 'errors'];

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import { api } from '../../lib/http/browser.ts';
-import { deletePost } from '../../lib/feed/api.ts';
+import { removePost } from '../../lib/feed/store.ts';
 import type { FeedItem } from '../../lib/feed/schema.ts';
 import { notify, notifyError } from '../../lib/shell/store.ts';
 import { ConfirmModal } from '../shell/ConfirmModal.tsx';
@@ -14,7 +13,7 @@ export function DeletePostDialog({ item, onClose, onDeleted }: { item: FeedItem 
     if (!item) return;
     setBusy(true);
     try {
-      await deletePost(api, item.id);
+      await removePost(item.id);
       onClose();
       notify('success', t('feed.deleted'));
       onDeleted();

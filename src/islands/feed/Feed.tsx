@@ -6,7 +6,7 @@ import type { FeedItem } from '../../lib/feed/schema.ts';
 import { createFeedList, patchItem, toggleLike, type FeedList as FeedListStore } from '../../lib/feed/store.ts';
 import { hasMore } from '../../lib/paging/list-store.ts';
 import { notifyError } from '../../lib/shell/store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { FeedCard } from './FeedCard.tsx';
 import { PostComposer } from './PostComposer.tsx';
 import { DeletePostDialog } from './DeletePostDialog.tsx';
@@ -31,13 +31,7 @@ interface Props {
  * The one feed component of the timeline, profiles and ePustaka pages: 10 items at
  * a time, more as the end of the list scrolls into view, likes in place.
  */
-export function Feed({ lang, ...props }: Props) {
-  return (
-    <I18nRoot lang={lang}>
-      <FeedList {...props} />
-    </I18nRoot>
-  );
-}
+export const Feed = withTexts(FeedList, ['account', 'apiErrors', 'catalogue', 'common', 'errors', 'feed']);
 
 function FeedList({ userId, epustakaId, canPost = false, initial, viewerId = '', organizationId }: Omit<Props, 'lang'>) {
   const { t } = useTranslation();
@@ -111,6 +105,3 @@ function MoreTrigger({ list, loading }: { list: FeedListStore; loading: boolean 
     </div>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-Feed.texts = ['account', 'apiErrors', 'catalogue', 'common', 'errors', 'feed'];

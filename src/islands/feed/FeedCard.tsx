@@ -7,7 +7,7 @@ import { formatRating } from '../../lib/ratings/rules.ts';
 import { Avatar } from '../shell/Avatar.tsx';
 import { StrokeIcon } from '../shell/Icon.tsx';
 import { Stars } from '../catalogue/Stars.tsx';
-import { formatDate } from '../../lib/format/format.ts';
+import { formatDate } from '../../lib/contract/format.ts';
 
 export const HEART = ['M12 20.5s-7.5-4.6-9.3-9.2C1.5 8.2 3.4 4.5 7 4.5c2.1 0 3.6 1.2 5 3 1.4-1.8 2.9-3 5-3 3.6 0 5.5 3.7 4.3 6.8-1.8 4.6-9.3 9.2-9.3 9.2z'];
 export const BUBBLE = ['M4 5h16v11H9l-5 4z'];

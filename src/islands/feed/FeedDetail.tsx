@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { FeedItem } from '../../lib/feed/schema.ts';
 import { followCommentCount, toggleLike } from '../../lib/feed/store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { FeedCard } from './FeedCard.tsx';
 import { DeletePostDialog } from './DeletePostDialog.tsx';
 
@@ -13,13 +13,7 @@ interface Props {
 }
 
 /** One feed item on its own page (/timeline/detail/{id}), with its like button. */
-export function FeedDetail({ lang, ...props }: Props) {
-  return (
-    <I18nRoot lang={lang}>
-      <Detail {...props} />
-    </I18nRoot>
-  );
-}
+export const FeedDetail = withTexts(Detail, ['apiErrors', 'catalogue', 'common', 'errors', 'feed']);
 
 function Detail({ item: initial, viewerId }: Omit<Props, 'lang'>) {
   const { t } = useTranslation();
@@ -33,6 +27,3 @@ function Detail({ item: initial, viewerId }: Omit<Props, 'lang'>) {
     </>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-FeedDetail.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'feed'];

@@ -1,12 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import { api } from '../../lib/http/browser.ts';
-import { removeObject, uploadObject } from '../../lib/account/api.ts';
-import { createPost } from '../../lib/feed/api.ts';
-import { fetchProfile } from '../../lib/shell/api.ts';
+import { discardPostPicture, publishPost, uploadPostPicture } from '../../lib/feed/store.ts';
 import { validateImageFile } from '../../lib/account/rules.ts';
 import { POST_MAX_CHARS } from '../../lib/feed/rules.ts';
-import { isBlank } from '../../lib/text/text.ts';
+import { isBlank } from '../../lib/contract/text.ts';
 import { notify, notifyError } from '../../lib/shell/store.ts';
 import { tooManyRequestsText, type ErrorLike } from '../../lib/i18n/errors.ts';
 
@@ -53,7 +50,7 @@ export function PostComposer({ epustakaId, viewerId, organizationId, onPosted }:
     const mine = ++run.current;
     if (!file) return;
     // Another picture replaces the one waiting to be posted.
-    if (upload.phase === 'ready') void removeObject(api, upload.objId).catch(() => undefined);
+    if (upload.phase === 'ready') void discardPostPicture(upload.objId).catch(() => undefined);
     const code = validateImageFile(file);
     if (code) {
       setUpload({ phase: 'error', message: t(`feed.composer.${code}`) });
@@ -62,18 +59,14 @@ export function PostComposer({ epustakaId, viewerId, organizationId, onPosted }:
     const url = URL.createObjectURL(file);
     setUpload({ phase: 'uploading', progress: 0, preview: url });
     try {
-      // Pages that know the organisation pass it; others ask the profile once.
-      const bucketName = organizationId || (await fetchProfile(api)).organizations.id;
-      const result = await uploadObject({
-        bucketName,
-        storagePath: 'images/posts',
+      const objId = await uploadPostPicture(organizationId, {
         file,
         fileName: `post-${Date.now()}.${extensionOf(file)}`,
         onProgress: (percent) => {
           if (mine === run.current) setUpload({ phase: percent >= 100 ? 'finishing' : 'uploading', progress: percent, preview: url });
         },
       });
-      if (mine === run.current) setUpload({ phase: 'ready', preview: url, objId: result.objId });
+      if (mine === run.current) setUpload({ phase: 'ready', preview: url, objId });
     } catch (error) {
       if (mine !== run.current) return;
       const status = (error as { status?: number }).status;
@@ -85,7 +78,7 @@ export function PostComposer({ epustakaId, viewerId, organizationId, onPosted }:
   /** Empties the picture slot. A picture taken out before posting is removed, so it no longer counts against the quota. */
   const clearImage = (posted = false) => {
     run.current += 1;
-    if (!posted && upload.phase === 'ready') void removeObject(api, upload.objId).catch(() => undefined);
+    if (!posted && upload.phase === 'ready') void discardPostPicture(upload.objId).catch(() => undefined);
     setUpload({ phase: 'idle' });
     if (fileInput.current) fileInput.current.value = '';
   };
@@ -97,7 +90,7 @@ export function PostComposer({ epustakaId, viewerId, organizationId, onPosted }:
     if (!canSend) return;
     setSending(true);
     try {
-      await createPost(api, {
+      await publishPost({
         message: text.trim(),
         sender_type: epustakaId ? 'EPUSTAKA' : 'USER',
         sender_id: epustakaId ?? (viewerId || undefined),

@@ -3,19 +3,17 @@ import type { Lang } from '../../lib/i18n/index.ts';
 import type { Banner } from '../../lib/home/schema.ts';
 import { autoAdvances, BANNER_INTERVAL_MS, nextBanner } from '../../lib/home/rules.ts';
 import { isBuiltPage } from '../../lib/site/built-pages.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 
 /**
  * The home page banners: one slide at a time with previous/next buttons and a pause button. It
  * moves on its own only when the user does not prefer reduced motion, and stops while hovered,
  * focused or paused. Every slide is in the page (hidden ones `hidden`), so it works before hydration.
  */
-export function BannerCarousel({ lang, banners }: { lang: Lang; banners: Banner[] }) {
-  return (
-    <I18nRoot lang={lang}>
-      <Carousel banners={banners} />
-    </I18nRoot>
-  );
+export const BannerCarousel = withTexts(BannerCarouselIsland, ['reach']);
+
+function BannerCarouselIsland({ banners }: { lang: Lang; banners: Banner[] }) {
+  return <Carousel banners={banners} />;
 }
 
 function usePrefersReducedMotion(): boolean {
@@ -91,6 +89,3 @@ function Carousel({ banners }: { banners: Banner[] }) {
     </section>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-BannerCarousel.texts = ['reach'];

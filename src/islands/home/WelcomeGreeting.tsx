@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { Greeting } from '../../lib/home/schema.ts';
 import { GREETING_SHOWN_KEY } from '../../lib/home/rules.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { Icon } from '../shell/Icon.tsx';
 
 /**
@@ -10,12 +10,10 @@ import { Icon } from '../shell/Icon.tsx';
  * non-modal dialog placed in the page above the content, so it never blocks the page or takes the
  * focus; closing it (or the next page) leaves it closed until the next session.
  */
-export function WelcomeGreeting({ lang, greeting }: { lang: Lang; greeting: Greeting }) {
-  return (
-    <I18nRoot lang={lang}>
-      <Dialog greeting={greeting} />
-    </I18nRoot>
-  );
+export const WelcomeGreeting = withTexts(WelcomeGreetingIsland, ['common', 'reach']);
+
+function WelcomeGreetingIsland({ greeting }: { lang: Lang; greeting: Greeting }) {
+  return <Dialog greeting={greeting} />;
 }
 
 function Dialog({ greeting }: { greeting: Greeting }) {
@@ -50,6 +48,3 @@ function Dialog({ greeting }: { greeting: Greeting }) {
     </div>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-WelcomeGreeting.texts = ['common', 'reach'];

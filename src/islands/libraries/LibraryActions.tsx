@@ -4,7 +4,7 @@ import type { Lang } from '../../lib/i18n/index.ts';
 import { epustakaPath, libraryJoinButton, membershipPath } from '../../lib/libraries/rules.ts';
 import { hasMore, joinLibrary, loadMemberModal, memberModalList, notifyLibraryError } from '../../lib/libraries/store.ts';
 import { notify } from '../../lib/shell/store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { Modal } from '../shell/Modal.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
@@ -19,13 +19,7 @@ interface Props {
  * The signed-in library page's actions: the member count (opens the member
  * list), the join button with its dialog, share, and for administrators a way to /membership.
  */
-export function LibraryActions({ lang, ...props }: Props) {
-  return (
-    <I18nRoot lang={lang}>
-      <Actions {...props} />
-    </I18nRoot>
-  );
-}
+export const LibraryActions = withTexts(Actions, ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'libraries']);
 
 function Actions({ userId, library }: Omit<Props, 'lang'>) {
   const { t } = useTranslation();
@@ -142,6 +136,3 @@ function MemberModalList() {
     </div>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-LibraryActions.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'libraries'];

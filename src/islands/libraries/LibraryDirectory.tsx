@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
-import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { EpustakaCard } from '../../lib/libraries/schema.ts';
 import type { ListBody } from '../../lib/contract/common.ts';
-import { directory, hasMore, notifyLibraryError } from '../../lib/libraries/store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { directory, notifyLibraryError } from '../../lib/libraries/store.ts';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
+import { useLoadMore } from '../shell/useLoadMore.ts';
 import { LibraryCard } from './LibraryCard.tsx';
 
 interface Props {
@@ -16,31 +15,11 @@ interface Props {
 }
 
 /** The directory's grid: the server's first 20, then 15 per 'load more'. */
-export function LibraryDirectory({ lang, ...props }: Props) {
-  return (
-    <I18nRoot lang={lang}>
-      <Grid {...props} />
-    </I18nRoot>
-  );
-}
+export const LibraryDirectory = withTexts(Grid, ['apiErrors', 'catalogue', 'errors', 'lending', 'libraries']);
 
 function Grid({ q, initial, failed }: Omit<Props, 'lang'>) {
   const { t } = useTranslation();
-  useState(() => {
-    if (!import.meta.env.SSR) directory.seed(q ? { q } : {}, initial);
-  });
-  const state = useStore(directory.$state);
-  const items = state.loaded ? state.items : initial.data;
-  const total = state.loaded ? state.total : initial.meta.total;
-  const listRef = useRef<HTMLUListElement>(null);
-  const focusFrom = useRef<number | null>(null);
-
-  useEffect(() => {
-    const from = focusFrom.current;
-    if (from === null || items.length <= from) return;
-    focusFrom.current = null;
-    listRef.current?.querySelectorAll('a')[from]?.focus();
-  }, [items.length]);
+  const { items, total, loading, canLoadMore, listRef, loadMore } = useLoadMore(directory, q ? { q } : {}, initial, (error) => notifyLibraryError(t, error));
 
   if (failed && items.length === 0) {
     return (
@@ -75,18 +54,9 @@ function Grid({ q, initial, failed }: Omit<Props, 'lang'>) {
         <p className="text-base-content/70 text-sm" role="status">
           {t('libraries.directory.shown', { shown: items.length, total })}
         </p>
-        {hasMore({ ...state, items, total, loaded: true }) ? (
-          <button
-            type="button"
-            className="btn btn-outline btn-primary min-w-48"
-            disabled={state.loading}
-            aria-busy={state.loading}
-            onClick={() => {
-              focusFrom.current = items.length;
-              directory.more().catch((error) => notifyLibraryError(t, error));
-            }}
-          >
-            {state.loading ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        {canLoadMore ? (
+          <button type="button" className="btn btn-outline btn-primary min-w-48" disabled={loading} aria-busy={loading} onClick={loadMore}>
+            {loading ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
             {t('libraries.directory.loadMore')}
           </button>
         ) : null}
@@ -94,6 +64,3 @@ function Grid({ q, initial, failed }: Omit<Props, 'lang'>) {
     </div>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-LibraryDirectory.texts = ['apiErrors', 'catalogue', 'errors', 'lending', 'libraries'];

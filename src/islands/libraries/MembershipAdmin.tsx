@@ -5,13 +5,13 @@ import type { EpustakaMember } from '../../lib/libraries/schema.ts';
 import type { ListBody } from '../../lib/contract/common.ts';
 import { membershipPath } from '../../lib/libraries/rules.ts';
 import { $membershipBusy, approve, askRemove, hasMore, memberList, notifyLibraryError, requestList } from '../../lib/libraries/store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { Avatar } from '../shell/Avatar.tsx';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 import { AddMembersDialog } from './AddMembersDialog.tsx';
 import { MembershipConfirm } from './MembershipConfirm.tsx';
 import { LoanLimitForm } from './LoanLimitForm.tsx';
-import { formatDate } from '../../lib/format/format.ts';
+import { formatDate } from '../../lib/contract/format.ts';
 
 export type MembershipTab = 'members' | 'requests';
 
@@ -28,12 +28,10 @@ interface Props {
  * /membership: library picker, the loan limit per member (set by the owner), members
  * and join-request tabs, the add-members dialog.
  */
-export function MembershipAdmin({ lang, ...props }: Props) {
-  return (
-    <I18nRoot lang={lang}>
-      <Admin {...props} lang={lang} />
-    </I18nRoot>
-  );
+export const MembershipAdmin = withTexts(MembershipAdminIsland, ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'libraries']);
+
+function MembershipAdminIsland({ lang, ...props }: Props) {
+  return <Admin {...props} lang={lang} />;
 }
 
 function Admin({ libraries, epustakaId: firstId, tab: firstTab, initial, lang }: Props) {
@@ -192,6 +190,3 @@ function MemberRow({ member, tab, lang }: { member: EpustakaMember; tab: Members
     </li>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-MembershipAdmin.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'libraries'];

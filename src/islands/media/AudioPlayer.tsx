@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { MediaItem } from '../../lib/media/schema.ts';
 import { contentPath, formatDuration, SKIP_SECONDS, skipTo } from '../../lib/media/rules.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { MediaGate } from './MediaGate.tsx';
 import { ShareButton } from './ShareButton.tsx';
 import { usePlayback } from './usePlayback.ts';
@@ -21,13 +21,7 @@ interface Props {
  * (Space, arrows) and Media Session controls (lock screen, headset). A non-member's play opens
  * the join / private-content dialog.
  */
-export function AudioPlayer({ lang, ...props }: Props) {
-  return (
-    <I18nRoot lang={lang}>
-      <Audio {...props} />
-    </I18nRoot>
-  );
-}
+export const AudioPlayer = withTexts(Audio, ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'media']);
 
 function Audio({ item, userId, start, epustakaId }: Omit<Props, 'lang'>) {
   const { t } = useTranslation();
@@ -166,6 +160,3 @@ function Audio({ item, userId, start, epustakaId }: Omit<Props, 'lang'>) {
     </div>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-AudioPlayer.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'media'];

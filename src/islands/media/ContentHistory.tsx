@@ -3,7 +3,7 @@ import type { Lang } from '../../lib/i18n/index.ts';
 import { contentDate, formatDuration, playedPercent, type HistoryEntry, type MediaType } from '../../lib/media/rules.ts';
 import { HISTORY_PAGES } from '../../lib/people/rules.ts';
 import { loadHistoryPage, removeHistoryEntry } from '../../lib/history/store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 
 interface Props {
   lang: Lang;
@@ -19,13 +19,7 @@ interface Props {
  * An article, video or audio history: 12 a page, more as the end comes into view, search on
  * Enter, and removing one's own rows. In preview mode, the latest rows and a 'see all' link.
  */
-export function ContentHistory({ lang, ...props }: Props) {
-  return (
-    <I18nRoot lang={lang}>
-      <History {...props} />
-    </I18nRoot>
-  );
-}
+export const ContentHistory = withTexts(History, ['apiErrors', 'errors', 'media']);
 
 function History({ kind, initial, total: initialTotal, q, mode = 'full' }: Omit<Props, 'lang'>) {
   const { t, i18n } = useTranslation();
@@ -119,5 +113,3 @@ function Played({ entry }: { entry: HistoryEntry }) {
     </span>
   );
 }
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-ContentHistory.texts = ['apiErrors', 'errors', 'media'];

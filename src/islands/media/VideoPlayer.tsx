@@ -3,7 +3,7 @@ import type { Lang } from '../../lib/i18n/index.ts';
 import type { MediaItem } from '../../lib/media/schema.ts';
 import { contentPath, MINI_PLAYER_RATIO } from '../../lib/media/rules.ts';
 import { membershipState } from '../../lib/libraries/membership-rules.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { MediaGate } from './MediaGate.tsx';
 import { ShareButton } from './ShareButton.tsx';
 import { usePlayback } from './usePlayback.ts';
@@ -23,13 +23,7 @@ interface Props {
  * less than 10 % of it is on screen; autoplay (muted) only for an active member. A non-member
  * sees the thumbnail, and playing opens the join / private-content dialog.
  */
-export function VideoPlayer({ lang, ...props }: Props) {
-  return (
-    <I18nRoot lang={lang}>
-      <Video {...props} />
-    </I18nRoot>
-  );
-}
+export const VideoPlayer = withTexts(Video, ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'media']);
 
 function Video({ item, userId, start, epustakaId }: Omit<Props, 'lang'>) {
   const { t } = useTranslation();
@@ -123,6 +117,3 @@ function Video({ item, userId, start, epustakaId }: Omit<Props, 'lang'>) {
     </div>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-VideoPlayer.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'media'];

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { Lang } from '../../lib/i18n/index.ts';
-import { formatBytes } from '../../lib/format/format.ts';
+import { formatBytes } from '../../lib/contract/format.ts';
 import { canSaveOffline } from '../../lib/offline/save.ts';
 import { $savedBooks, $saving, cancelSave, offlineSize, refreshSavedBooks, removeFromDevice, saveForOffline } from '../../lib/offline/store.ts';
 import { notify, notifyError } from '../../lib/shell/store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { useMounted } from '../shell/useMounted.ts';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 
@@ -16,13 +15,7 @@ interface Props {
 }
 
 /** The book page's "save for offline" control, as an island of its own. */
-export function SaveOffline({ lang, ...props }: Props & { lang: Lang }) {
-  return (
-    <I18nRoot lang={lang}>
-      <SaveOfflineControl {...props} />
-    </I18nRoot>
-  );
-}
+export const SaveOffline = withTexts(SaveOfflineControl);
 
 /**
  * "Save for offline" for an open book the reader may read (the caller decides that): the size

@@ -1,21 +1,19 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { formatBytes } from '../../lib/format/format.ts';
+import { formatBytes } from '../../lib/contract/format.ts';
 import { canSaveOffline } from '../../lib/offline/save.ts';
 import { $savedBooks, $storage, refreshSavedBooks, removeFromDevice } from '../../lib/offline/store.ts';
 import { notify, notifyError } from '../../lib/shell/store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { useMounted } from '../shell/useMounted.ts';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 
 /** The books saved on this device, with the storage they and the site use, each to read or remove. */
-export function SavedBooks({ lang }: { lang: Lang }) {
-  return (
-    <I18nRoot lang={lang}>
-      <SavedBookList />
-    </I18nRoot>
-  );
+export const SavedBooks = withTexts(SavedBooksIsland, ['apiErrors', 'errors', 'offline']);
+
+function SavedBooksIsland({ lang }: { lang: Lang }) {
+  return <SavedBookList />;
 }
 
 function SavedBookList() {
@@ -83,6 +81,3 @@ function SavedBookList() {
     </section>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-SavedBooks.texts = ['apiErrors', 'errors', 'offline'];

@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { api } from '../../lib/http/browser.ts';
-import { getUserProfile } from '../../lib/people/api.ts';
+import { loadUserProfile } from '../../lib/people/store.ts';
 import type { Reloadable } from '../../lib/social/store.ts';
 import { FollowButton } from '../catalogue/FollowButton.tsx';
 import { FollowConfirmDialog } from '../catalogue/FollowConfirmDialog.tsx';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { PersonList, type PersonListRow } from './PersonList.tsx';
 
 interface Props {
@@ -23,13 +22,7 @@ interface Props {
  * by the server and then given its follow buttons: each asks first, then its row shows the new
  * state.
  */
-export function PeopleRows({ lang, ...props }: Props) {
-  return (
-    <I18nRoot lang={lang}>
-      <Rows {...props} />
-    </I18nRoot>
-  );
-}
+export const PeopleRows = withTexts(Rows, ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'people']);
 
 function Rows({ rows: initial, viewerId, label, anchors, dropFollowed = false }: Omit<Props, 'lang'>) {
   const { t } = useTranslation();
@@ -40,7 +33,7 @@ function Rows({ rows: initial, viewerId, label, anchors, dropFollowed = false }:
     for (const row of initial) {
       byId.set(row.id, {
         async reload() {
-          const profile = await getUserProfile(api, { user_id: row.id });
+          const profile = await loadUserProfile(row.id);
           setRows((current) =>
             dropFollowed && profile.followed
               ? current.filter((r) => r.id !== row.id)
@@ -65,6 +58,3 @@ function Rows({ rows: initial, viewerId, label, anchors, dropFollowed = false }:
     </>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-PeopleRows.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'people'];

@@ -7,7 +7,7 @@ import { askFollow } from '../../lib/social/store.ts';
 import { $shownProfile, dialogReloadable, followerDialog, followingDialog, profileReload, showProfile, type ProfileState } from '../../lib/people/store.ts';
 import { FollowButton } from '../catalogue/FollowButton.tsx';
 import { FollowConfirmDialog } from '../catalogue/FollowConfirmDialog.tsx';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { Modal } from '../shell/Modal.tsx';
 import { PersonList } from './PersonList.tsx';
 
@@ -25,13 +25,7 @@ interface Props {
  * in a dialog, 10 at a time; follow and cancel-follow ask first, then the counts refresh. No
  * follow button on one's own profile.
  */
-export function ProfileHeader({ lang, ...props }: Props) {
-  return (
-    <I18nRoot lang={lang}>
-      <Header {...props} />
-    </I18nRoot>
-  );
-}
+export const ProfileHeader = withTexts(Header, ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'people']);
 
 type Which = 'followers' | 'following';
 
@@ -121,6 +115,3 @@ function FollowList({ which, viewerId }: { which: Which; viewerId: string }) {
     </div>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-ProfileHeader.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'people'];

@@ -1,20 +1,17 @@
 import { useEffect, useState } from 'react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { api } from '../../lib/http/browser.ts';
-import { fetchPushKey, removePushSubscription, savePushSubscription } from '../../lib/push/api.ts';
+import { pushKey, subscribePush, unsubscribePush } from '../../lib/push/store.ts';
 import { applicationServerKey, pushStateOf, PUSH_SERVICE_WORKER, type PushState } from '../../lib/push/rules.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 
 /**
  * "Turn on notifications" for this browser. Nothing is asked on page load: the browser's permission
  * prompt only follows a click; the subscription then goes to the server through the push-token call.
  */
-export function PushControl({ lang }: { lang: Lang }) {
-  return (
-    <I18nRoot lang={lang}>
-      <Control lang={lang} />
-    </I18nRoot>
-  );
+export const PushControl = withTexts(PushControlIsland, ['apiErrors', 'push']);
+
+function PushControlIsland({ lang }: { lang: Lang }) {
+  return <Control lang={lang} />;
 }
 
 function supported(): boolean {
@@ -43,7 +40,7 @@ function Control({ lang }: { lang: Lang }) {
     void currentSubscription()
       .then(async (subscription) => {
         if (!subscription || Notification.permission !== 'granted') return off();
-        await savePushSubscription(api, subscription.toJSON(), lang);
+        await subscribePush(subscription.toJSON(), lang);
         setState('on');
       })
       .catch(off);
@@ -65,11 +62,11 @@ function Control({ lang }: { lang: Lang }) {
       }
       const registration = await navigator.serviceWorker.register(PUSH_SERVICE_WORKER, { scope: '/' });
       await navigator.serviceWorker.ready;
-      const key = await fetchPushKey(api);
+      const key = await pushKey();
       const subscription =
         (await registration.pushManager.getSubscription()) ??
         (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: applicationServerKey(key) }));
-      await savePushSubscription(api, subscription.toJSON(), lang);
+      await subscribePush(subscription.toJSON(), lang);
       setState('on');
     } catch (cause) {
       failed(cause);
@@ -84,7 +81,7 @@ function Control({ lang }: { lang: Lang }) {
     try {
       const subscription = await currentSubscription();
       if (subscription) {
-        await removePushSubscription(api, subscription.endpoint).catch((cause: { status?: number }) => {
+        await unsubscribePush(subscription.endpoint).catch((cause: { status?: number }) => {
           if (cause?.status !== 404) throw cause;
         });
         await subscription.unsubscribe();
@@ -124,6 +121,3 @@ function Control({ lang }: { lang: Lang }) {
     </section>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-PushControl.texts = ['apiErrors', 'push'];

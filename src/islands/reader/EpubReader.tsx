@@ -13,7 +13,7 @@ import { followPageLayouts, hasMixedLayout, locationInSection, reportRenderFailu
 import { guardDocument } from '../../lib/reader/guard-store.ts';
 import { $navigation, $page, $pageCount, $readerFailure, $readerStatus, beginReading, loadNavigation, showPage } from '../../lib/reader/store.ts';
 import { notify } from '../../lib/shell/store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { isGenericEntry } from '../../lib/catalogue/book.ts';
 import { ErrorScreen, LoadingScreen, ProblemScreen, ReaderDialogs } from './ReaderScreens.tsx';
 import { ReaderFrame } from './ReaderFrame.tsx';
@@ -41,13 +41,7 @@ interface Props {
 }
 
 /** The EPUB reader of /read-book-epub: epub.js on the unpacked book, one resource at a time. */
-export function EpubReader(props: Props) {
-  return (
-    <I18nRoot lang={props.lang}>
-      <EpubReaderApp {...props} />
-    </I18nRoot>
-  );
-}
+export const EpubReader = withTexts(EpubReaderApp, ['access', 'apiErrors', 'common', 'errors', 'reader', 'readerComfort', 'readerSearch', 'readingProgress']);
 
 type Book = ReturnType<Awaited<ReturnType<typeof loadEpubJs>>>;
 type Rendition = ReturnType<Book['renderTo']>;
@@ -354,6 +348,3 @@ function Contents({ onJump }: { onJump: (target: MenuTarget) => void }) {
   if (navigation.toc.length === 0) return <p className="text-base-content/70 p-2 text-sm">{t('reader.noToc')}</p>;
   return <TocList entries={navigation.toc} onJump={onJump} />;
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-EpubReader.texts = ['access', 'apiErrors', 'common', 'errors', 'reader', 'readerComfort', 'readerSearch', 'readingProgress'];

@@ -14,7 +14,7 @@ import { startPdfFetch, startPreviewFetch } from '../../lib/reader/early.ts';
 import type { ObjectSource } from '../../lib/reader/source.ts';
 import { $navigation, $page, $pageCount, $readerFailure, $readerStatus, beginReading, loadNavigation, readerData, showPage } from '../../lib/reader/store.ts';
 import { notify } from '../../lib/shell/store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { isGenericEntry } from '../../lib/catalogue/book.ts';
 import { ErrorScreen, LoadingScreen, ProblemScreen, ReaderDialogs } from './ReaderScreens.tsx';
 import { ReaderFrame } from './ReaderFrame.tsx';
@@ -43,13 +43,7 @@ interface Props {
 }
 
 /** The PDF page reader of /read-book. */
-export function PdfReader(props: Props) {
-  return (
-    <I18nRoot lang={props.lang}>
-      <PdfReaderApp {...props} />
-    </I18nRoot>
-  );
-}
+export const PdfReader = withTexts(PdfReaderApp, ['access', 'apiErrors', 'common', 'errors', 'reader', 'readerComfort', 'readerContent', 'readerSearch', 'readingProgress']);
 
 interface Opened {
   lib: PdfJs;
@@ -340,6 +334,3 @@ function PreviewPage({ url, size, zoom }: { url: string; size: { width: number; 
     </div>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-PdfReader.texts = ['access', 'apiErrors', 'common', 'errors', 'reader', 'readerComfort', 'readerContent', 'readerSearch', 'readingProgress'];

@@ -2,10 +2,8 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import { postCitation } from '../../lib/reader/api.ts';
-import { api } from '../../lib/http/browser.ts';
 import { cutCitation, formatCitation, type CitationLabels } from '../../lib/reader/reading.ts';
-import { $currentBookmarked, $leaving, $page, leaveReader, readerData, toggleCurrentBookmark } from '../../lib/reader/store.ts';
+import { $currentBookmarked, $leaving, $page, leaveReader, readerData, saveCitation, toggleCurrentBookmark } from '../../lib/reader/store.ts';
 import { notify, notifyError } from '../../lib/shell/store.ts';
 import { flushReadingPreferences } from '../../lib/reader/preferences-store.ts';
 import { ReaderIcon } from './ReaderIcon.tsx';
@@ -174,7 +172,7 @@ function CiteButton({ citation, className }: { citation: NonNullable<Props['cita
       new Date(),
     );
     try {
-      await postCitation(api, { book_id: data.bookId, page: citation.page, text, epub_read_locator: citation.locator?.() ?? null, platform_info: 'web' });
+      await saveCitation({ book_id: data.bookId, page: citation.page, text, epub_read_locator: citation.locator?.() ?? null, platform_info: 'web' });
       await navigator.clipboard.writeText(copy);
       notify('success', t('reader.cited'));
     } catch (error) {

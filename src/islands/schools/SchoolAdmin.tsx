@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { formatDate } from '../../lib/format/format.ts';
+import { formatDate } from '../../lib/contract/format.ts';
 import { schoolAdminPath } from '../../lib/schools/rules.ts';
 import { $busy, $requests, $subjects, createSubject, decide, loadSchool, notifySchoolError } from '../../lib/schools/store.ts';
 import { notify } from '../../lib/shell/store.ts';

@@ -2,7 +2,7 @@ import type { Lang } from '../../lib/i18n/index.ts';
 import type { CardBook } from '../catalogue/BookCard.tsx';
 import { BookCard } from '../catalogue/BookCard.tsx';
 import { BookActionButtons, BookActionDialogs } from '../shelf/BookActions.tsx';
-import { I18nRoot } from '../shell/I18nRoot.tsx';
+import { withTexts } from '../shell/I18nRoot.tsx';
 
 interface Props {
   lang: Lang;
@@ -15,9 +15,11 @@ interface Props {
  * The book results of /search: the server renders the cards, which work as links
  * without JavaScript; once hydrated each has its recommend and share buttons.
  */
-export function BookResults({ lang, books, label, viewerId }: Props) {
+export const BookResults = withTexts(BookResultsIsland, ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'shelf']);
+
+function BookResultsIsland({ books, label, viewerId }: Props) {
   return (
-    <I18nRoot lang={lang}>
+    <>
       <ul aria-label={label} className="grid grid-cols-2 gap-x-4 gap-y-7 xs:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
         {books.map((book, index) => (
           <li key={book.id} id={`row-${index + 1}`} className="flex scroll-mt-24 flex-col">
@@ -31,9 +33,6 @@ export function BookResults({ lang, books, label, viewerId }: Props) {
         ))}
       </ul>
       <BookActionDialogs viewerId={viewerId} />
-    </I18nRoot>
+    </>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-BookResults.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'shelf'];

@@ -6,7 +6,7 @@ import { formatDuration, type MediaType } from '../../lib/media/rules.ts';
 import { searchHref, searchResultHref } from '../../lib/search/rules.ts';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 import { ShareDialog } from '../catalogue/ShareDialog.tsx';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 
 interface Props {
   lang: Lang;
@@ -20,13 +20,7 @@ interface Props {
  * the item's page; once hydrated each row has a share button. The shared address is the item's
  * page, or this search for its title while that page is not part of the site.
  */
-export function MediaResults({ lang, ...props }: Props) {
-  return (
-    <I18nRoot lang={lang}>
-      <Rows {...props} />
-    </I18nRoot>
-  );
-}
+export const MediaResults = withTexts(Rows, ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'search']);
 
 function sharedPath(kind: MediaType, item: MultimediaItem): string {
   return builtHref(searchResultHref(kind, item)) ?? searchHref({ q: item.media_title, tab: kind });
@@ -80,6 +74,3 @@ function Rows({ kind, rows, label }: Omit<Props, 'lang'>) {
     </>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-MediaResults.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'search'];

@@ -2,8 +2,9 @@ import type { Lang } from '../../lib/i18n/index.ts';
 import type { ListBody } from '../../lib/contract/common.ts';
 import type { HistoryItem } from '../../lib/shelf/schema.ts';
 import { historyGrid } from '../../lib/shelf/store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
-import { ShelfCover, ShelfEmpty, ShelfFooter, ShelfProgressBar, ShelfTitle, useSeededList } from './ShelfParts.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
+import { ShelfCover, ShelfEmpty, ShelfFooter, ShelfProgressBar, ShelfTitle } from './ShelfParts.tsx';
+import { useSeededList } from '../shell/useLoadMore.ts';
 
 interface Props {
   lang: Lang;
@@ -13,13 +14,7 @@ interface Props {
 }
 
 /** /book-history-list: a grid of the books read, 20 then 20 more. */
-export function HistoryGrid({ lang, ...props }: Props) {
-  return (
-    <I18nRoot lang={lang}>
-      <Grid {...props} />
-    </I18nRoot>
-  );
-}
+export const HistoryGrid = withTexts(Grid, ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'readingProgress', 'shelf']);
 
 function Grid({ initial, userId }: Omit<Props, 'lang'>) {
   const { t } = useTranslation();
@@ -40,6 +35,3 @@ function Grid({ initial, userId }: Omit<Props, 'lang'>) {
     </div>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-HistoryGrid.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'readingProgress', 'shelf'];

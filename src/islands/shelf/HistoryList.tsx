@@ -4,11 +4,12 @@ import type { ListBody } from '../../lib/contract/common.ts';
 import type { HistoryItem } from '../../lib/shelf/schema.ts';
 import { moreHref, SHELF_PREVIEW } from '../../lib/shelf/rules.ts';
 import { $busy, askConfirm, historyShelf, searchList } from '../../lib/shelf/store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { ShelfCover, ShelfEmpty, ShelfFooter, ShelfMoreLink, ShelfProgressBar, ShelfSearch, ShelfTitle, useSeededList } from './ShelfParts.tsx';
-import { formatDate } from '../../lib/format/format.ts';
+import { ShelfCover, ShelfEmpty, ShelfFooter, ShelfMoreLink, ShelfProgressBar, ShelfSearch, ShelfTitle } from './ShelfParts.tsx';
+import { useSeededList } from '../shell/useLoadMore.ts';
+import { formatDate } from '../../lib/contract/format.ts';
 
 interface Props {
   lang: Lang;
@@ -21,12 +22,14 @@ interface Props {
  * The reading history: newest first with the progress reached, search on
  * Enter, remove an item. Rows carry an object type, so other kinds of content can join the list.
  */
-export function HistoryList({ lang, ...props }: Props) {
+export const HistoryList = withTexts(HistoryListIsland, ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'readingProgress', 'shelf']);
+
+function HistoryListIsland({ ...props }: Props) {
   return (
-    <I18nRoot lang={lang}>
+    <>
       <History {...props} />
       <ConfirmDialog />
-    </I18nRoot>
+    </>
   );
 }
 
@@ -97,6 +100,3 @@ export function HistoryRow({ item, removable = true }: { item: HistoryItem; remo
     </article>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-HistoryList.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'readingProgress', 'shelf'];

@@ -5,12 +5,13 @@ import type { BorrowShelfItem } from '../../lib/shelf/schema.ts';
 import { readerHref } from '../../lib/catalogue/book.ts';
 import { daysLeft, formatDueDate, moreHref, SHELF_PREVIEW } from '../../lib/shelf/rules.ts';
 import { $busy, askConfirm, borrowShelf, searchList } from '../../lib/shelf/store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 import { BookActionButtons, BookActionDialogs } from './BookActions.tsx';
 import { SaveOfflineControl } from '../offline/SaveOffline.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { ShelfCover, ShelfEmpty, ShelfFooter, ShelfMoreLink, ShelfProgressBar, ShelfSearch, ShelfTitle, useNow, useSeededList } from './ShelfParts.tsx';
+import { ShelfCover, ShelfEmpty, ShelfFooter, ShelfMoreLink, ShelfProgressBar, ShelfSearch, ShelfTitle, useNow } from './ShelfParts.tsx';
+import { useSeededList } from '../shell/useLoadMore.ts';
 
 interface Props {
   lang: Lang;
@@ -25,13 +26,15 @@ interface Props {
 }
 
 /** The borrowed books: due date and days left, read, return, renew. */
-export function LoanList({ lang, ...props }: Props) {
+export const LoanList = withTexts(LoanListIsland, ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'offline', 'readingProgress', 'shelf']);
+
+function LoanListIsland({ ...props }: Props) {
   return (
-    <I18nRoot lang={lang}>
+    <>
       <Loans {...props} />
       <ConfirmDialog />
       <BookActionDialogs viewerId={props.userId} />
-    </I18nRoot>
+    </>
   );
 }
 
@@ -131,6 +134,3 @@ function LoanCard({ loan, now }: { loan: BorrowShelfItem; now: Date }) {
     </article>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-LoanList.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'offline', 'readingProgress', 'shelf'];

@@ -4,11 +4,12 @@ import type { ListBody } from '../../lib/contract/common.ts';
 import type { QueueShelfItem } from '../../lib/shelf/schema.ts';
 import { formatDueDate, moreHref, SHELF_PREVIEW, timeLeft } from '../../lib/shelf/rules.ts';
 import { $busy, askConfirm, borrowHeldCopy, queueShelf } from '../../lib/shelf/store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 import { BookActionButtons, BookActionDialogs } from './BookActions.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { ShelfCover, ShelfEmpty, ShelfFooter, ShelfMoreLink, ShelfTitle, useNow, useSeededList } from './ShelfParts.tsx';
+import { ShelfCover, ShelfEmpty, ShelfFooter, ShelfMoreLink, ShelfTitle, useNow } from './ShelfParts.tsx';
+import { useSeededList } from '../shell/useLoadMore.ts';
 
 interface Props {
   lang: Lang;
@@ -19,13 +20,15 @@ interface Props {
 }
 
 /** The queue shelf: place in line, and a copy held for me with its deadline and Borrow. */
-export function QueueList({ lang, ...props }: Props) {
+export const QueueList = withTexts(QueueListIsland, ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'readingProgress', 'shelf']);
+
+function QueueListIsland({ ...props }: Props) {
   return (
-    <I18nRoot lang={lang}>
+    <>
       <Queue {...props} />
       <ConfirmDialog />
       <BookActionDialogs viewerId={props.userId} />
-    </I18nRoot>
+    </>
   );
 }
 
@@ -106,6 +109,3 @@ function QueueCard({ entry, now, userId }: { entry: QueueShelfItem; now: Date; u
     </article>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-QueueList.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'readingProgress', 'shelf'];

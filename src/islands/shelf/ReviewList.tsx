@@ -5,11 +5,12 @@ import type { ReviewShelfItem } from '../../lib/shelf/schema.ts';
 import { formatRating } from '../../lib/ratings/rules.ts';
 import { moreHref, SHELF_PREVIEW } from '../../lib/shelf/rules.ts';
 import { $reviewing, $reviewSaving, closeReview, openReview, reviewShelf, saveShelfReview } from '../../lib/shelf/store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
 import { ReviewDialog } from '../catalogue/ReviewDialog.tsx';
 import { Stars } from '../catalogue/Stars.tsx';
-import { ShelfCover, ShelfEmpty, ShelfFooter, ShelfMoreLink, ShelfTitle, useSeededList } from './ShelfParts.tsx';
+import { ShelfCover, ShelfEmpty, ShelfFooter, ShelfMoreLink, ShelfTitle } from './ShelfParts.tsx';
+import { useSeededList } from '../shell/useLoadMore.ts';
 
 interface Props {
   lang: Lang;
@@ -18,12 +19,14 @@ interface Props {
 }
 
 /** The review shelf: books I borrowed with my rating and comment. */
-export function ReviewList({ lang, ...props }: Props) {
+export const ReviewList = withTexts(ReviewListIsland, ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'readingProgress', 'shelf']);
+
+function ReviewListIsland({ ...props }: Props) {
   return (
-    <I18nRoot lang={lang}>
+    <>
       <Reviews {...props} />
       <ShelfReviewDialog />
-    </I18nRoot>
+    </>
   );
 }
 
@@ -92,6 +95,3 @@ function ShelfReviewDialog() {
     : null;
   return <ReviewDialog target={target} busy={saving} onClose={closeReview} onSave={(input) => void saveShelfReview(t, input)} />;
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-ReviewList.texts = ['apiErrors', 'catalogue', 'common', 'errors', 'lending', 'readingProgress', 'shelf'];

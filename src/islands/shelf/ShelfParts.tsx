@@ -4,8 +4,7 @@ import { useTranslation } from '../shell/I18nRoot.tsx';
 import type { ShelfBook, ShelfProgress } from '../../lib/shelf/schema.ts';
 import { bookPath } from '../../lib/catalogue/book.ts';
 import { progressLabel, readingProgress } from '../../lib/reader/progress.ts';
-import { shortText } from '../../lib/text/text.ts';
-import type { ListStore } from '../../lib/catalogue/store.ts';
+import { shortText } from '../../lib/contract/text.ts';
 import { loadMore, type ShelfListStore } from '../../lib/shelf/store.ts';
 import type { CatalogueIconName } from '../../components/catalogue/icons.ts';
 import { CatalogueIcon } from '../catalogue/CatalogueIcon.tsx';
@@ -104,22 +103,6 @@ export function ShelfMoreLink({ href, total }: { href: string; total: number }) 
       <CatalogueIcon name="chevronRight" className="size-4" />
     </a>
   );
-}
-
-/**
- * A list store's items: the server's first page until the store has its own, so the first paint
- * needs no request and hydration matches.
- */
-export function useSeededList<T, P>(list: ListStore<T, P>, params: P, initial: { data: T[]; meta: { total: number } }) {
-  useState(() => {
-    if (!import.meta.env.SSR) list.seed(params, { data: initial.data, meta: { total: initial.meta.total, limit: initial.data.length, offset: 0 } });
-  });
-  const state = useStore(list.$state);
-  return {
-    items: state.loaded ? state.items : initial.data,
-    total: state.loaded ? state.total : initial.meta.total,
-    loading: state.loading,
-  };
 }
 
 /** The time now, moving on every `everyMs` after hydration; the server's time before. */

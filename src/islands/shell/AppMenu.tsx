@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { $menuEntries, $menuFailed, $menuLoading, loadMenu, syncMenu } from '../../lib/shell/store.ts';
-import { I18nRoot, useTranslation } from './I18nRoot.tsx';
+import { useTranslation, withTexts } from './I18nRoot.tsx';
 import { Icon } from './Icon.tsx';
 import { MenuLoader } from './MenuLoader.tsx';
 import { usePopover } from './usePopover.ts';
@@ -16,12 +16,10 @@ interface Props {
 const PANEL_ID = 'app-menu-panel';
 
 /** The app menu button of the header: a grid of the entries the server lists for this user. */
-export function AppMenu({ lang, path }: Props) {
-  return (
-    <I18nRoot lang={lang}>
-      <AppMenuButton path={path} />
-    </I18nRoot>
-  );
+export const AppMenu = withTexts(AppMenuIsland, ['apiErrors', 'common', 'errors', 'header', 'menu']);
+
+function AppMenuIsland({ path }: Props) {
+  return <AppMenuButton path={path} />;
 }
 
 function AppMenuButton({ path }: { path: string }) {
@@ -99,6 +97,3 @@ function MenuGrid({ path, onNavigate }: { path: string; onNavigate: () => void }
     </ul>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-AppMenu.texts = ['apiErrors', 'common', 'errors', 'header', 'menu'];

@@ -1,19 +1,17 @@
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { $profile } from '../../lib/shell/app-store.ts';
-import { I18nRoot, useTranslation } from './I18nRoot.tsx';
+import { useTranslation, withTexts } from './I18nRoot.tsx';
 import { useMounted } from './useMounted.ts';
 
 /**
  * The home page heading: 'Halo, {name}!' with the name the server rendered, or the one known in
  * this browser; 'Beranda' when neither is known.
  */
-export function HomeGreeting({ lang, initialName = null }: { lang: Lang; initialName?: string | null }) {
-  return (
-    <I18nRoot lang={lang}>
-      <Greeting initialName={initialName} />
-    </I18nRoot>
-  );
+export const HomeGreeting = withTexts(HomeGreetingIsland, ['home']);
+
+function HomeGreetingIsland({ initialName = null }: { lang: Lang; initialName?: string | null }) {
+  return <Greeting initialName={initialName} />;
 }
 
 function Greeting({ initialName }: { initialName: string | null }) {
@@ -27,6 +25,3 @@ function Greeting({ initialName }: { initialName: string | null }) {
     </h1>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-HomeGreeting.texts = ['home'];

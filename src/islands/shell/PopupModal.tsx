@@ -2,15 +2,13 @@ import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { $popup, closePopup, type Popup } from '../../lib/shell/store.ts';
-import { I18nRoot, useTranslation } from './I18nRoot.tsx';
+import { useTranslation, withTexts } from './I18nRoot.tsx';
 
 /** The layout's message popup (`openPopup()`): a modal <dialog>, which traps focus and closes on Escape. */
-export function PopupModal({ lang }: { lang: Lang }) {
-  return (
-    <I18nRoot lang={lang}>
-      <PopupDialog />
-    </I18nRoot>
-  );
+export const PopupModal = withTexts(PopupModalIsland, ['apiErrors', 'common', 'errors']);
+
+function PopupModalIsland({ lang }: { lang: Lang }) {
+  return <PopupDialog />;
 }
 
 function PopupDialog() {
@@ -47,6 +45,3 @@ function PopupDialog() {
     </dialog>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-PopupModal.texts = ['apiErrors', 'common', 'errors'];

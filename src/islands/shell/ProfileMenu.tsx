@@ -5,7 +5,7 @@ import { $profile } from '../../lib/shell/app-store.ts';
 import { loadProfile, logout, syncProfile } from '../../lib/auth/session-store.ts';
 import type { HeaderProfile } from '../../lib/shell/schema.ts';
 import { Avatar } from './Avatar.tsx';
-import { I18nRoot, useTranslation } from './I18nRoot.tsx';
+import { useTranslation, withTexts } from './I18nRoot.tsx';
 import { Icon } from './Icon.tsx';
 import { usePopover } from './usePopover.ts';
 import { useMounted } from './useMounted.ts';
@@ -32,12 +32,10 @@ const LOGOUT_FORM_ID = 'profile-menu-logout';
  * site's storage): when there are any, the menu says so and asks first. Without script no book
  * can have been saved, so the plain form needs no question.
  */
-export function ProfileMenu({ lang, path, initial = null }: Props) {
-  return (
-    <I18nRoot lang={lang}>
-      <ProfileMenuButton path={path} initial={initial} />
-    </I18nRoot>
-  );
+export const ProfileMenu = withTexts(ProfileMenuIsland, ['common', 'header']);
+
+function ProfileMenuIsland({ path, initial = null }: Props) {
+  return <ProfileMenuButton path={path} initial={initial} />;
 }
 
 function ProfileMenuButton({ path, initial }: { path: string; initial: HeaderProfile | null }) {
@@ -143,6 +141,3 @@ function pickProfile(stored: HeaderProfile | null, initial: HeaderProfile | null
   if (!initial) return stored;
   return stored && stored.id === initial.id ? stored : initial;
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-ProfileMenu.texts = ['common', 'header'];

@@ -3,19 +3,21 @@ import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { $contentUnavailable, $imagePreview } from '../../lib/shell/dialogs-store.ts';
 import { closeTarget, unavailableAction } from '../../lib/site/unavailable.ts';
-import { I18nRoot, useTranslation } from './I18nRoot.tsx';
+import { useTranslation, withTexts } from './I18nRoot.tsx';
 import { Modal } from './Modal.tsx';
 
 /**
  * Dialogs any island of the signed-in layout can open through the stores in lib/shell/dialogs-store.ts:
  * content unavailable and the image preview.
  */
-export function SharedDialogs({ lang }: { lang: Lang }) {
+export const SharedDialogs = withTexts(SharedDialogsIsland, ['common', 'reach']);
+
+function SharedDialogsIsland({ lang }: { lang: Lang }) {
   return (
-    <I18nRoot lang={lang}>
+    <>
       <ContentUnavailableDialog />
       <ImagePreviewDialog />
-    </I18nRoot>
+    </>
   );
 }
 
@@ -70,6 +72,3 @@ function ImagePreviewDialog() {
     </Modal>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-SharedDialogs.texts = ['common', 'reach'];

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { $toasts, dismissToast, type ToastKind } from '../../lib/shell/store.ts';
-import { I18nRoot, useTranslation } from './I18nRoot.tsx';
+import { useTranslation, withTexts } from './I18nRoot.tsx';
 import { Icon } from './Icon.tsx';
 
 const ALERT_CLASS: Record<ToastKind, string> = {
@@ -15,12 +15,10 @@ const ALERT_CLASS: Record<ToastKind, string> = {
  * Notifications of `notify()`, announced politely to screen readers: bottom right, or at the top
  * under the bar (`placement="top"`) where the bottom holds controls, as in the readers.
  */
-export function Toaster({ lang, placement = 'corner' }: { lang: Lang; placement?: 'corner' | 'top' }) {
-  return (
-    <I18nRoot lang={lang}>
-      <ToastList placement={placement} />
-    </I18nRoot>
-  );
+export const Toaster = withTexts(ToasterIsland, ['apiErrors', 'errors', 'shell']);
+
+function ToasterIsland({ placement = 'corner' }: { lang: Lang; placement?: 'corner' | 'top' }) {
+  return <ToastList placement={placement} />;
 }
 
 function ToastList({ placement }: { placement: 'corner' | 'top' }) {
@@ -49,6 +47,3 @@ function ToastList({ placement }: { placement: 'corner' | 'top' }) {
     </div>
   );
 }
-
-/** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-Toaster.texts = ['apiErrors', 'errors', 'shell'];

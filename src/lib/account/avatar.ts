@@ -1,4 +1,4 @@
-import { graphemes } from '../text/shorten.ts';
+import { graphemes } from '../contract/shorten.ts';
 
 /**
  * Avatar fallback (spec 03 §2.20): the initials of a name on a colour chosen from the name and id.

@@ -4,7 +4,7 @@
  * value passes, else a code; the texts live under `account.validation.<code>` in the locales.
  */
 
-/** Minimum password length (spec 01 §9). */
+/** A password has 8 to 256 characters (spec 01 §9). */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 256;
 /** Minimum trimmed name length, most digits of a phone number (spec 02 §9). */

@@ -227,7 +227,7 @@ export interface AccountProfile {
   has_password: boolean;
 }
 
-/** POST storage/uploadobject (spec 02 §3 Upload response). */
+/** What POST storage/uploadobject answers: the stored object's id, which a profile or post then names, and its name (spec 02 §3). */
 export interface UploadResult {
   objId: string;
   objName: string;

@@ -15,7 +15,7 @@ import {
   type ValidationCode,
 } from './rules.ts';
 import { signInAgainCookie } from '../auth/sign-in-again.ts';
-import { formatPhone } from '../format/format.ts';
+import { formatPhone } from '../contract/format.ts';
 import { resetClientState } from '../shell/app-store.ts';
 import { loadProfile } from '../auth/session-store.ts';
 

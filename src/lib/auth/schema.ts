@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Role codes of spec 01 §3. */
+/** The number each role has in a token and in the API's answers: guest, parent, student, teacher, admin, super admin (spec 01 §3). */
 export const ROLE = { guest: 301, parent: 302, student: 303, teacher: 304, admin: 305, superAdmin: 999 } as const;
 
 export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ error: 'invalid_email' }));

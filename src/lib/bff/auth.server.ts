@@ -5,7 +5,7 @@ import { loadConfig } from '../../../server/web-entry.ts';
 import { INTERNAL_ORIGIN, type ApiFetch } from './api-fetch.server.ts';
 import { ACCESS_COOKIE, clearSessionCookies, renewableSession, setSessionCookies } from './cookies.server.ts';
 import { DEVICE_HEADER, deviceToken, keepDeviceToken } from './device.server.ts';
-import { clip } from '../text/shorten.ts';
+import { clip } from '../contract/shorten.ts';
 
 /** The outcome of a call that may open or renew a session. */
 export type AuthOutcome = { ok: true; session: SessionInfo; accessToken: string } | { ok: false; status: number; body: ApiErrorBody };

@@ -1,5 +1,5 @@
 import type { AstroGlobal } from 'astro';
-import { pageLangParam } from '../catalogue/book.ts';
+import { pageLangParam } from '../seo/book-page.ts';
 import { createT } from '../i18n/texts.server.ts';
 
 /**

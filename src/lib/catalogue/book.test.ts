@@ -5,22 +5,19 @@ import {
   afterBorrow,
   bookFilter,
   detailButtonInput,
-  bookJsonLd,
   bookListParams,
-  bookPageUrls,
   bookQueryString,
-  jsonForScript,
-  pageLangParam,
   parseBookQuery,
   readerHref,
   genericReaderHref,
   isGenericEntry,
   readRequestBookId,
-  shareLinks,
   sortOptions,
   withoutFilters,
   yearOptions,
 } from './book.ts';
+import { bookJsonLd, bookPageUrls, jsonForScript, pageLangParam } from '../seo/book-page.ts';
+import { shareLinks } from '../site/share-links.ts';
 import { bookUrlsetXml, latest, robotsTxt, sitemapIndexXml, sitemapPageCount, sitemapPageOf, sitemapPagePath } from '../seo/sitemap.ts';
 
 const CAT = '3f2b8a1e-0c4d-4e5f-8a9b-0c1d2e3f4a5b';

@@ -1,10 +1,11 @@
-import type { BookDetail, BookFilter, PublicBookDetail } from './schema.ts';
+import type { BookDetail, BookFilter } from './schema.ts';
 import type { MembershipInput } from '../libraries/membership-rules.ts';
-import { clip } from '../text/shorten.ts';
+import { clip } from '../contract/shorten.ts';
+import { isUuid } from '../contract/ids.ts';
 
 /*
- * Pure rules of the book pages: the list's URL and API query, the counts after a loan, links,
- * the public page's search-engine data and the sitemap (spec 01 §2.4–2.6, §4.3, §9).
+ * Pure rules of the book pages: the list's URL and API query, the counts after a loan and the
+ * links to a book and its reader (spec 01 §2.4–2.6, §9).
  */
 
 // ---------------------------------------------------------------------------------------------
@@ -46,12 +47,6 @@ export function sortOptions(view: BookView): BookSortOption[] {
 }
 
 const API_SORT: Record<BookSortOption, string> = { latest: 'latest', az: 'catalog_title', za: '-catalog_title', popular: 'popular' };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: unknown): value is string {
-  return typeof value === 'string' && UUID.test(value);
-}
 
 /** Years of the filter: this year down to 1950. */
 export function yearOptions(now = new Date()): number[] {
@@ -248,108 +243,3 @@ export function specTiles(book: Pick<BookDetail, 'file_size' | 'using_drm' | 'al
     borrowers: book.active_borrow_count ?? 0,
   };
 }
-
-// ---------------------------------------------------------------------------------------------
-// Sharing
-
-/** Share links of spec 03 §2.20, as plain links to each service's share page. */
-export function shareLinks(url: string, text: string) {
-  const u = encodeURIComponent(url);
-  const t = encodeURIComponent(text);
-  return {
-    facebook: `https://www.facebook.com/sharer/sharer.php?u=${u}`,
-    twitter: `https://twitter.com/intent/tweet?text=${t}&url=${u}`,
-    telegram: `https://t.me/share/url?url=${u}&text=${t}`,
-    whatsapp: `https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}`,
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The public page for search engines
-
-/**
- * Addresses of a public book page. Indonesian, the default, lives at the plain address, which is
- * also the x-default; English at `?lang=en`. A visitor's own language setting still applies to
- * the plain address, so the canonical is always the address of the language actually shown.
- */
-export function bookPageUrls(origin: string, id: string) {
-  const plain = `${origin}/book/${id}`;
-  return {
-    id: plain,
-    en: `${plain}?lang=en`,
-    xDefault: plain,
-    canonical: (lang: string) => (lang === 'en' ? `${plain}?lang=en` : plain),
-  };
-}
-
-/** `?lang=` of a public page: a language when it names one, else null (the visitor's setting applies). */
-export function pageLangParam(params: URLSearchParams): 'id' | 'en' | null {
-  const value = params.get('lang');
-  return value === 'id' || value === 'en' ? value : null;
-}
-
-const SCHEMA = 'https://schema.org';
-
-/** schema.org `Book` of a public book page (only fields that have a value). */
-export function bookJsonLd(book: PublicBookDetail, page: { url: string; image: string | null; description: string | null; organization: string }) {
-  const available = !book.using_drm || book.available_qty > 0;
-  const data: Record<string, unknown> = {
-    '@context': SCHEMA,
-    '@type': 'Book',
-    '@id': page.url,
-    url: page.url,
-    name: book.book_title,
-    bookFormat: `${SCHEMA}/EBook`,
-    inLanguage: book.language,
-  };
-  const author = book.book_author ?? book.author_name;
-  if (author) data.author = { '@type': 'Person', name: author };
-  if (book.book_isbn) data.isbn = book.book_isbn;
-  const publisher = book.publisher ?? book.catalog_info?.organization_name;
-  if (publisher) data.publisher = { '@type': 'Organization', name: publisher };
-  if (book.publish_date) data.datePublished = book.publish_date;
-  if (page.image) data.image = page.image;
-  if (page.description) data.description = page.description;
-  if (book.pages) data.numberOfPages = book.pages;
-  if (book.category_name) data.genre = book.category_name;
-  if (book.avg_rating !== null && book.rating_count > 0) {
-    data.aggregateRating = { '@type': 'AggregateRating', ratingValue: book.avg_rating, ratingCount: book.rating_count, bestRating: 5, worstRating: 0.5 };
-  }
-  // Borrowing is free: a zero-price lease offer, in stock while a copy is available.
-  data.offers = {
-    '@type': 'Offer',
-    url: page.url,
-    price: 0,
-    priceCurrency: 'IDR',
-    businessFunction: 'http://purl.org/goodrelations/v1#LeaseOut',
-    availability: `${SCHEMA}/${available ? 'InStock' : 'OutOfStock'}`,
-    offeredBy: { '@type': 'Organization', name: page.organization },
-  };
-  return data;
-}
-
-/**
- * JSON for a `<script type="application/ld+json">` data block: `<`, `>`, `&` and the line
- * separators are escaped, so no text in it can close the element.
- */
-export function jsonForScript(data: unknown): string {
-  return JSON.stringify(data)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
-// ---------------------------------------------------------------------------------------------
-// Caching
-
-/**
- * Public pages: a CDN may keep them 5 minutes and serve a stale copy for a day while it
- * refreshes; browsers check again each time. They vary by the session and language cookies.
- */
-export const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=300, stale-while-revalidate=86400';
-/** Sitemaps and robots.txt change slowly. */
-export const PUBLIC_FILE_CACHE = 'public, max-age=3600, s-maxage=3600, stale-while-revalidate=86400';
-/** Pages of a signed-in user are never stored. */
-export const PRIVATE_PAGE_CACHE = 'private, no-store';

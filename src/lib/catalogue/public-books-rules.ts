@@ -1,4 +1,4 @@
-import { clip } from '../text/shorten.ts';
+import { clip } from '../contract/shorten.ts';
 
 /*
  * The visitors' book pages (/books signed out): a public catalogue with search, a category filter,

@@ -186,7 +186,7 @@ export function closeDialog(): void {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Borrowing (spec 01 §4.2–4.3, 03 §4.5)
+// Borrowing: the ePustaka holding the book, joining one, and borrowing from it (spec 01 §4.2–4.3, 03 §4.5)
 
 export interface HoldingsState {
   items: BorrowHolding[];
@@ -298,7 +298,7 @@ export async function actOnHolding(t: TFunction, holding: EpustakaBrief, action:
 }
 
 // ---------------------------------------------------------------------------------------------
-// Queue (spec 01 §4.4)
+// Queue: joining the line for a book with no copy free (spec 01 §4.4)
 
 export const $queueBusy = atom(false);
 

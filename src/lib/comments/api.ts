@@ -3,7 +3,7 @@ import type { ListBody } from '../contract/common.ts';
 import type { Comment, CommentDetail, CommentListQuery } from './schema.ts';
 import type { ReportReason } from '../contract/values.ts';
 
-/* Comment calls (spec 02 §7 "Feed, likes, comments"). */
+/* The comment calls: list, detail with replies, add, edit, delete and report (spec 02 §7). */
 
 /** GET webhook/comment-list. */
 export function getComments(http: HttpClient, params: CommentListQuery): Promise<ListBody<Comment>> {

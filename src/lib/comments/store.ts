@@ -1,5 +1,7 @@
 import { atom } from 'nanostores';
-import { getCommentDetail, getComments } from './api.ts';
+import { api } from '../http/browser.ts';
+import { deleteComment, getCommentDetail, getComments, postComment, putComment, reportComment } from './api.ts';
+import type { ReportReason } from '../contract/values.ts';
 import type { Comment } from './schema.ts';
 import { COMMENT_PAGE } from './rules.ts';
 import { createListStore, type ListStore } from '../paging/list-store.ts';
@@ -45,4 +47,24 @@ export type CommentMode = { kind: 'reply' | 'edit'; id: string } | null;
 
 export function createModeStore() {
   return atom<CommentMode>(null);
+}
+
+/** Adds a comment to an object, or a reply to a comment when `parent_id` is given. */
+export function addComment(body: { object_type: string; object_id: string; comment: string; parent_id?: string }): Promise<Comment> {
+  return postComment(api, body);
+}
+
+/** Changes the text of one's own comment (it is then shown as edited). */
+export function editComment(body: { id: string; comment: string }): Promise<Comment> {
+  return putComment(api, body);
+}
+
+/** Deletes one's own comment. */
+export function removeComment(body: { id: string }): Promise<Comment> {
+  return deleteComment(api, body);
+}
+
+/** Reports someone else's comment for one of the reasons a report may give. */
+export function flagComment(body: { comment_id: string; reason: ReportReason }): Promise<void> {
+  return reportComment(api, body);
 }

@@ -2,7 +2,7 @@ import type { HttpClient } from '../http/http.ts';
 import type { ListBody } from '../contract/common.ts';
 import type { EpustakaFeedListQuery, FeedItem, FeedListQuery, LikeResult, PostingInput } from './schema.ts';
 
-/* The timeline's calls (spec 02 §7 "Feed, likes, comments"). */
+/* The timeline's calls: the lists, one item, likes, and posting and deleting posts (spec 02 §7). */
 
 /** GET webhook/feeds: the caller's timeline, or one user's items with `user_id`. */
 export function getFeeds(http: HttpClient, params: FeedListQuery): Promise<ListBody<FeedItem>> {

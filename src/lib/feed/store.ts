@@ -1,7 +1,9 @@
 import type { TFunction } from 'i18next';
 import { api } from '../http/browser.ts';
-import { getEpustakaFeeds, getFeedDetail, getFeeds, setFeedLike } from './api.ts';
-import type { FeedItem } from './schema.ts';
+import { createPost, deletePost, getEpustakaFeeds, getFeedDetail, getFeeds, setFeedLike } from './api.ts';
+import type { FeedItem, PostingInput } from './schema.ts';
+import { removeObject, uploadObject, type UploadOptions } from '../account/api.ts';
+import { fetchProfile } from '../shell/api.ts';
 import { FEED_PAGE } from './rules.ts';
 import { $commentsChanged } from '../comments/store.ts';
 import { createListStore, type ListStore } from '../paging/list-store.ts';
@@ -61,4 +63,30 @@ export function followCommentCount(item: Pick<FeedItem, 'id'>, onChange: (patch:
       (error) => console.error(`The comment count of ${item.id} could not be read again`, error),
     );
   });
+}
+
+/** Publishes a post, as the user or as an ePustaka, with its picture when one was uploaded. */
+export function publishPost(body: PostingInput): Promise<FeedItem> {
+  return createPost(api, body);
+}
+
+/** Deletes one's own post. */
+export function removePost(id: string): Promise<void> {
+  return deletePost(api, id);
+}
+
+/**
+ * Uploads a post's picture into the organisation's bucket. Pages that know the organisation pass
+ * it; otherwise the profile says which it is.
+ * @returns the stored object's id, which the post then names.
+ */
+export async function uploadPostPicture(organizationId: string | null | undefined, upload: Omit<UploadOptions, 'bucketName' | 'storagePath'>): Promise<string> {
+  const bucketName = organizationId || (await fetchProfile(api)).organizations.id;
+  const result = await uploadObject({ ...upload, bucketName, storagePath: 'images/posts' });
+  return result.objId;
+}
+
+/** Removes a picture uploaded for a post that was not sent, so it no longer counts against the quota. */
+export function discardPostPicture(objId: string): Promise<void> {
+  return removeObject(api, objId);
 }

@@ -1,4 +1,4 @@
-import { clip } from '../text/shorten.ts';
+import { clip } from '../contract/shorten.ts';
 
 /** The help centre's how-to documents, in the order the accordion shows them. */
 export const HELP_DOCS = [

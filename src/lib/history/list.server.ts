@@ -2,9 +2,9 @@ import type { HttpClient } from '../http/http.ts';
 import type { MultimediaItem, NewsHistoryItem } from '../people/schema.ts';
 import { getMultimediaHistory, getNewsHistory } from '../people/api.ts';
 import { HISTORY_PAGE_SIZE, shownPages } from '../people/rules.ts';
-import { isUuid } from '../catalogue/book.ts';
+import { isUuid } from '../contract/ids.ts';
 import { firstRows } from '../search/search.server.ts';
-import { clip } from '../text/shorten.ts';
+import { clip } from '../contract/shorten.ts';
 
 export type HistoryKind = 'video' | 'audio' | 'article';
 

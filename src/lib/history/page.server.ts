@@ -4,8 +4,8 @@ import type { HttpClient } from '../http/http.ts';
 import { loadHistoryPage, type HistoryPage } from './list.server.ts';
 import { getMediaHistory, getNewsHistory } from '../media/api.ts';
 import { articleHistoryEntry, mediaHistoryEntry, MEDIA_HISTORY_PAGE, SHELF_CONTENT_PREVIEW, type HistoryEntry } from '../media/rules.ts';
-import { PRIVATE_PAGE_CACHE } from '../catalogue/book.ts';
-import { clip } from '../text/shorten.ts';
+import { PRIVATE_PAGE_CACHE } from '../http/cache-headers.ts';
+import { clip } from '../contract/shorten.ts';
 
 export type ContentKind = 'video' | 'audio' | 'article';
 

@@ -1,9 +1,9 @@
 import i18next, { type i18n, type TFunction } from 'i18next';
-import { DEFAULT_LANG, LANGUAGES, type Lang } from './lang.ts';
+import { DEFAULT_LANG, LANGUAGES, type Lang } from '../contract/lang.ts';
 import { pageResources, registeredTexts } from './translate.ts';
 
 // Kept in their own module so code outside the app (the web server) can use them without i18next.
-export { LANG_COOKIE, LANGUAGES, normalizeLang, type Lang } from './lang.ts';
+export { LANG_COOKIE, LANGUAGES, normalizeLang, type Lang } from '../contract/lang.ts';
 export { registerTexts, TEXTS_ATTRIBUTE, type PageTexts } from './translate.ts';
 
 /*
@@ -14,7 +14,7 @@ export { registerTexts, TEXTS_ATTRIBUTE, type PageTexts } from './translate.ts';
  * the island that first needs them), so the JavaScript of an island holds no texts, and neither the
  * other language's texts nor the namespaces no island of the page uses reach the browser.
  *
- * Each island declares the namespaces (top-level keys) it uses: `MyIsland.texts = ['catalogue']`
+ * Each island declares the namespaces (top-level keys) it uses: `withTexts(MyIsland, ['catalogue'])`
  * beside its exported component (checked by `namespaces.test.ts`).
  */
 

@@ -4,7 +4,7 @@ import type { Lang } from './index.ts';
 
 /*
  * Which texts each island needs, from the `texts` its module sets on the exported component
- * (`BookGrid.texts = ['catalogue', 'common']`), by the component's exported name: the name an
+ * (`withTexts(Grid, ['catalogue', 'common'])`, src/islands/shell/I18nRoot.tsx), by the component's exported name: the name an
  * island's opening tag carries (`component-export`). `namespaces.test.ts` checks every island
  * declares what its code uses.
  */

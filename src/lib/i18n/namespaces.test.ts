@@ -6,7 +6,7 @@ import { valueImports } from '../value-imports.ts';
 import { NAMESPACES } from './texts.server.ts';
 
 /*
- * A page sends only the namespaces of texts its islands declare (`Island.texts = [...]`, see
+ * A page sends only the namespaces of texts its islands declare (`withTexts(Island, [...])`, see
  * island-texts.server.ts). This reads every island an .astro file hydrates (`<X client:…>`), walks
  * the island module's imports as the bundler would, collects every string that starts with a
  * namespace and a dot (`t('catalogue.list.title')`, `` `errors.${code}` ``, a key kept in a table),
@@ -49,9 +49,16 @@ function usedBy(file: string, seen = new Set<string>()): Set<string> {
   return used;
 }
 
-/** The namespaces `file` declares for its exported component `name`, or null. */
+/**
+ * The namespaces `file` declares for its exported component `name`, or null: the list given to
+ * `withTexts` (`export const Name = withTexts(Island, [...])`), or `Name.texts = [...]` for an
+ * island that takes no language.
+ */
 function declared(file: string, name: string): string[] | null {
-  const match = new RegExp(`\\n${name}\\.texts\\s*=\\s*\\[([^\\]]*)\\]`).exec(readFileSync(file, 'utf8'));
+  const source = readFileSync(file, 'utf8');
+  const match =
+    new RegExp(`\\nexport const ${name} = withTexts\\(\\w+, \\[([^\\]]*)\\]`).exec(source) ??
+    new RegExp(`\\n${name}\\.texts\\s*=\\s*\\[([^\\]]*)\\]`).exec(source);
   return match ? [...match[1]!.matchAll(/['"]([^'"]+)['"]/g)].map((m) => m[1]!) : null;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createT, resources } from './texts.server.ts';
 import { createTranslate } from './translate.ts';
-import { LANGUAGES } from './lang.ts';
+import { LANGUAGES } from '../contract/lang.ts';
 
 function leaves(node: Record<string, unknown>, prefix = ''): [string, string][] {
   return Object.entries(node).flatMap(([k, v]) => (v && typeof v === 'object' ? leaves(v as Record<string, unknown>, `${prefix}${k}.`) : [[`${prefix}${k}`, String(v)]]));

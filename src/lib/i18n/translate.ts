@@ -1,5 +1,5 @@
 import type { Resource, TFunction } from 'i18next';
-import type { Lang } from './lang.ts';
+import type { Lang } from '../contract/lang.ts';
 
 /*
  * The translate function the islands use, in the browser and when the server renders them: the

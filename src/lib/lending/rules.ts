@@ -1,5 +1,5 @@
 import { membershipButton, membershipState, type MembershipInput, type MembershipLabel } from '../libraries/membership-rules.ts';
-import { formatDate } from '../format/format.ts';
+import { formatDate } from '../contract/format.ts';
 
 /**
  * What a holding's button says and does, on top of {@link membershipButton}:

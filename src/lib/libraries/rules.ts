@@ -4,7 +4,7 @@
  * Plain values only, so islands may import them without the schemas.
  */
 
-/** Page sizes of spec 02 §9. */
+/** How many rows each library list shows first and adds per 'load more' (spec 02 §9). */
 export const LIBRARY_LIMITS = {
   /** The directory: 20, then 15 per 'load more'. */
   directory: { first: 20, more: 15 },

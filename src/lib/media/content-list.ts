@@ -1,5 +1,5 @@
-import { isUuid } from '../catalogue/book.ts';
-import { clip } from '../text/shorten.ts';
+import { isUuid } from '../contract/ids.ts';
+import { clip } from '../contract/shorten.ts';
 
 /*
  * The article, video and audio lists as their addresses say them: `?q=&category=&sort=&limit=`

@@ -6,7 +6,7 @@ import type { MediaHistoryItem } from './schema.ts';
  * limits, sorts, the audio skip and the teaser of a private article. Plain values, so islands,
  * pages and the API share them without reaching zod.
  */
-import { formatDate } from '../format/format.ts';
+import { formatDate } from '../contract/format.ts';
 import { MEDIA_PAGE, MEDIA_SORTS, NEWS_PAGE, type MediaSort, type MediaType } from './values.ts';
 
 export { MEDIA_PAGE, MEDIA_SORTS, NEWS_PAGE, type MediaSort, type MediaType };
@@ -19,7 +19,7 @@ export const MEDIA_HISTORY_PAGE = 12;
 export const SHELF_CONTENT_PREVIEW = 4;
 
 
-/** Upload limits of spec 01 §5. */
+/** The largest audio (50 MB) and video (250 MB) file an upload may have (spec 01 §5). */
 export const MAX_AUDIO_BYTES = 50 * 1024 * 1024;
 export const MAX_VIDEO_BYTES = 250 * 1024 * 1024;
 

@@ -1,7 +1,7 @@
 import type { HttpClient } from '../http/http.ts';
 import type { Notification, NotificationListMeta, NotificationListQuery } from './schema.ts';
 
-/* Notification calls (spec 02 §7 "Notifications"). */
+/* The notification calls: a page of them with the unread count, and marking them read (spec 02 §7). */
 
 /** GET webhook/notifications: a page, with the total and unread counts in `meta`. */
 export function getNotifications(http: HttpClient, params: NotificationListQuery): Promise<{ data: Notification[]; meta: NotificationListMeta }> {

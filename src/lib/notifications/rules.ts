@@ -2,7 +2,7 @@
  * Notifications (spec 02 §3 "Notification", §4.2): their types, the events that create them and
  * where opening one leads. Plain values, so islands can use them without the schemas.
  */
-import { formatDate } from '../format/format.ts';
+import { formatDate } from '../contract/format.ts';
 
 /** The kind of a notification, which decides where opening it leads (spec 02 §4.2). */
 export const NOTIFICATION_TYPES = ['FEED', 'PERSONAL_EVENT', 'TRANSACTION', 'EPUSTAKA', 'BOOK', 'SCHEDULE'] as const;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { NOTIFICATION_MAX_AGE_DAYS, NOTIFICATION_PAGE, type NotificationType } from './rules.ts';
 import { limitParam, offsetParam, uuidField } from '../contract/params.ts';
-import { LANGUAGES } from '../i18n/lang.ts';
+import { LANGUAGES } from '../contract/lang.ts';
 
-/* Notifications (spec 02 §3 "Notification", §4.2, §7 "Notifications"). */
+/* The notifications' contract: the list query, one notification and the marking of them as read (spec 02 §3, §4.2, §7). */
 
 /** GET webhook/notifications: newest first, at most `max_age` days old. */
 export const notificationListQuerySchema = z.object({

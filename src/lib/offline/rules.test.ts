@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { guard } from '../site/routes.ts';
 import { isBuiltPage } from '../site/built-pages.ts';
 import { assetReferences, bookCacheName, bookOfCache, isSavedBook, webManifest } from './rules.ts';
-import { formatBytes } from '../format/format.ts';
+import { formatBytes } from '../contract/format.ts';
 
 describe('assetReferences', () => {
   test('finds the scripts, styles and imported chunks of a page and of a script', () => {

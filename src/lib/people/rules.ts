@@ -24,7 +24,7 @@ export const FOLLOW_DIALOG_PAGE_SIZE = 10;
 /** Rows per page of the history screens (spec 02 §9). */
 export const HISTORY_PAGE_SIZE = 20;
 
-/** Profile previews (spec 02 §2.2). */
+/** How many items of each kind a profile page previews before its tabs: 5 books, 4 videos, 8 audio items, 4 articles (spec 02 §2.2). */
 export const PROFILE_PREVIEWS = { book: 5, video: 4, audio: 8, article: 4 } as const;
 
 /** The tabs of a profile, in order (spec 02 §2.3). */

@@ -44,3 +44,8 @@ export function dialogReloadable(list: Reloadable): Reloadable {
     },
   };
 }
+
+/** A user's profile, with whether the viewer follows them. */
+export function loadUserProfile(userId: string): Promise<UserProfile> {
+  return getUserProfile(api, { user_id: userId });
+}

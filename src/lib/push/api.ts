@@ -1,7 +1,7 @@
 import type { HttpClient } from '../http/http.ts';
 import type { ItemBody } from '../contract/common.ts';
 import type { PushKey } from './schema.ts';
-import type { Lang } from '../i18n/lang.ts';
+import type { Lang } from '../contract/lang.ts';
 
 /* Web Push calls: the server's public key, and the push token (spec 01 §7.1 `webhook/fcm-token`). */
 

@@ -1,7 +1,7 @@
 import type { HttpClient } from '../http/http.ts';
 import { getPublicMediaDetail, getPublicNewsDetail } from '../media/api.ts';
-import { descriptionText } from '../sanitize/sanitize.server.ts';
-import { articleHtml } from '../sanitize/article.server.ts';
+import { descriptionText } from '../contract/sanitize.server.ts';
+import { articleHtml } from '../contract/article.server.ts';
 import type { MediaItem } from '../media/schema.ts';
 import type { NewsDetail } from '../articles/schema.ts';
 import type { QrTarget } from './schema.ts';

@@ -1,7 +1,7 @@
 import type { HttpClient } from '../http/http.ts';
 import { getQrCode } from './api.ts';
 import { qrUrl } from './rules.ts';
-import { isUuid } from '../catalogue/book.ts';
+import { isUuid } from '../contract/ids.ts';
 import { labelsSvg, posterSvg, type PrintItem } from './print.server.ts';
 import type { TFunction } from 'i18next';
 import { getApiFetch, INTERNAL_ORIGIN } from '../bff/api-fetch.server.ts';

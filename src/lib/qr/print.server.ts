@@ -1,5 +1,5 @@
 import QRCode from 'qrcode';
-import { graphemeCount, shorten } from '../text/shorten.ts';
+import { graphemeCount, shorten } from '../contract/shorten.ts';
 
 /*
  * Print sheets of a QR code (README "QR codes"): an A4 poster and an A4 sheet of shelf labels,

@@ -1,5 +1,5 @@
-/** Ratings and reviews (spec 01 §4.5, §5; 02 §5). */
-import { formatNumber } from '../format/format.ts';
+/** Ratings and reviews: stars in half steps up to 5, how a rating is shown, which reviews count and the review form's state (spec 01 §4.5, §5; 02 §5). */
+import { formatNumber } from '../contract/format.ts';
 
 export type StarFill = 'full' | 'half' | 'empty';
 

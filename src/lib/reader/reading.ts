@@ -1,6 +1,6 @@
 import type { ReadingDurations, ReadingProgressEntry, StoredBookmark } from '../shell/app-store.ts';
-import { shorten } from '../text/shorten.ts';
-import { timeZoneLabel } from '../format/format.ts';
+import { shorten } from '../contract/shorten.ts';
+import { timeZoneLabel } from '../contract/format.ts';
 
 export { timeZoneLabel };
 

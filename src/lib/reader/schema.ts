@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** Largest book file the ingest accepts (spec 01 §5: book file 20 MB). */
 export const MAX_BOOK_BYTES = 20 * 1024 * 1024;
 
-/** Longest citation (spec 02 §5). */
+/** A citation is cut to at most 525 characters (spec 02 §5). */
 export const CITATION_MAX = 525;
 
 /** Most chunks one stream request may ask for. */

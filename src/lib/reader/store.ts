@@ -1,8 +1,8 @@
 import { atom, computed } from 'nanostores';
 import { api } from '../http/browser.ts';
 import { isFinalRefusal } from '../http/errors.ts';
-import { fetchNavigation, postReadingDurations, postReadingProgress, syncBookmarks } from './api.ts';
-import type { BookNavigation, BookReadingData } from './schema.ts';
+import { fetchNavigation, postCitation, postReadingDurations, postReadingProgress, syncBookmarks } from './api.ts';
+import type { BookNavigation, BookReadingData, CitationBody } from './schema.ts';
 import { getBookDetail } from '../catalogue/api.ts';
 import { addPageDuration, bookmarksForSync, offersLastRead, progressConflicts, toggleBookmark } from './reading.ts';
 import { listSavedBooks } from '../offline/save.ts';
@@ -281,4 +281,9 @@ export function beaconProgress(): void {
     epub_read_locator: progress.epub_read_locator ?? null,
   });
   navigator.sendBeacon?.('/webhook/book-reading-progress', new Blob([body], { type: 'application/json' }));
+}
+
+/** Records that the reader copied a citation of the book (the text and the page or place it came from). */
+export function saveCitation(body: CitationBody): Promise<void> {
+  return postCitation(api, body);
 }

@@ -1,5 +1,5 @@
 import { MAX_SHOWN_PAGES } from '../people/rules.ts';
-import { clip } from '../text/shorten.ts';
+import { clip } from '../contract/shorten.ts';
 
 /**
  * The search page's address: `/search?q=&tab=&page=`. Each tab searches one kind of thing

@@ -1,7 +1,7 @@
 import type { NewsItem } from '../articles/schema.ts';
 import type { MediaItem } from '../media/schema.ts';
 import { isoDuration } from '../media/rules.ts';
-import { shorten } from '../text/shorten.ts';
+import { shorten } from '../contract/shorten.ts';
 
 /*
  * Search-engine data of the public article, video and audio pages (issue: canonical, hreflang,
@@ -89,4 +89,4 @@ export function contentUrlsetXml(origin: string, items: readonly { kind: Content
 /** The address of the content sitemap, listed in the sitemap index. */
 export const CONTENT_SITEMAP_PATH = '/sitemap-content.xml';
 
-export { jsonForScript as jsonForScriptSafe } from '../catalogue/book.ts';
+export { jsonForScript as jsonForScriptSafe } from './book-page.ts';

@@ -1,4 +1,4 @@
-import { bookPageUrls } from '../catalogue/book.ts';
+import { bookPageUrls } from './book-page.ts';
 
 /* Sitemaps (sitemaps.org) of the public pages, and robots.txt that names them. */
 

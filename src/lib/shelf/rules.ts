@@ -1,6 +1,6 @@
 import type { BorrowShelfItem } from './schema.ts';
 import { LOAN_DAYS } from '../contract/values.ts';
-import { formatDate } from '../format/format.ts';
+import { formatDate } from '../contract/format.ts';
 import { SHELF_LIMITS } from './values.ts';
 
 export { SHELF_LIMITS };

@@ -14,41 +14,23 @@ afterEach(() => {
 });
 
 const PERSISTED_DEFAULTS = {
-  $auth: { verified: false, role: null },
   $profile: null,
-  $feed: [],
-  $tabKey: '1',
-  $tabActive: '1',
-  $config: {},
-  $roles: [],
-  $schools: [],
-  $epustakaDetail: null,
   $menuApps: [],
-  $routeHistory: [],
-  $previousPath: null,
-  $switchActive: null,
-  $filterOptions: {},
   $readingProgress: null,
   $bookmarks: [],
   $readingDuration: null,
-  $donationMenu: '1',
-  $langActive: 'id',
 } as const;
 
 const MEMORY_DEFAULTS = {
-  $timelineFlags: { refresh: false, refreshLike: false },
-  $search: { value: '', data: [] },
   $fromReader: false,
   $lastReadingDuration: null,
-  $notificationRequest: null,
-  $tryoutFilter: { filter: '000', limit: 12 },
 } as const;
 
 type StoreName = keyof typeof PERSISTED_DEFAULTS | keyof typeof MEMORY_DEFAULTS;
 const store = (name: StoreName) => app[name] as unknown as { get(): unknown; set(value: unknown): void };
 
 describe('client stores', () => {
-  test('start from the defaults of spec 03 §9.1', () => {
+  test('start from their defaults', () => {
     for (const [name, value] of Object.entries({ ...PERSISTED_DEFAULTS, ...MEMORY_DEFAULTS })) {
       expect(store(name as StoreName).get(), name).toEqual(value);
     }
@@ -66,12 +48,11 @@ describe('client stores', () => {
 
 describe('resetClientState', () => {
   test('clears the stored state and resets the in-memory stores', () => {
-    app.$tabKey.set('4');
-    app.$langActive.set('en');
-    app.$auth.set({ verified: true, role: 303 });
-    app.$search.set({ value: 'laskar', data: [{ id: 1 }] });
-    app.$tryoutFilter.set({ filter: '101', limit: 24 });
+    app.$menuApps.set([{ title: 'Menu', items: [] }] as never);
+    app.$bookmarks.set([{ book_id: 'b1', page: 4 }]);
+    app.$readingDuration.set({ book_id: 'b1', page_duration: [{ page: 4, duration: 30 }] });
     app.$fromReader.set(true);
+    app.$lastReadingDuration.set({ book_id: 'b1', page_duration: [{ page: 4, duration: 30 }] });
     browser.storage.setItem('not-ours', 'kept');
 
     app.resetClientState();

@@ -1,14 +1,7 @@
 import { atom } from 'nanostores';
 import type { WritableAtom } from 'nanostores';
 import type { MenuGroup, Profile } from './schema.ts';
-import type { Lang } from '../i18n/index.ts';
 import { clearPersisted, persistedAtom } from '../persist/persisted.ts';
-
-/** What the page knows of the session: facts for rendering only, never a token. */
-export interface AuthFacts {
-  verified: boolean;
-  role: number | null;
-}
 
 /** A reader's position in a book, kept until it is synced (spec 02 §3). */
 export interface ReadingProgressEntry {
@@ -38,27 +31,19 @@ export interface ReadingDurations {
   page_duration: { page: number; duration: number }[];
 }
 
-// Persisted in this browser (spec 03 §9.1). Names are the logical keys; storage only sees hashes.
+// Persisted in this browser, so they outlive a reload (spec 03 §9.1). Names are the logical keys;
+// storage only sees hashes.
 
-export const $auth = persistedAtom<AuthFacts>('auth', { verified: false, role: null });
+/** The signed-in user's profile as last read, so the header and greeting show it before a request. */
 export const $profile = persistedAtom<Profile | null>('profile', null);
-export const $feed = persistedAtom<unknown[]>('feed', []);
-export const $tabKey = persistedAtom<string>('tabKey', '1');
-export const $tabActive = persistedAtom<string>('tabActive', '1');
-export const $config = persistedAtom<Record<string, unknown>>('config', {});
-export const $roles = persistedAtom<unknown[]>('roles', []);
-export const $schools = persistedAtom<unknown[]>('schools', []);
-export const $epustakaDetail = persistedAtom<Record<string, unknown> | null>('epustakaDetail', null);
+/** The app menu's entries as the server last listed them for this user. */
 export const $menuApps = persistedAtom<MenuGroup[]>('menuApps', []);
-export const $routeHistory = persistedAtom<string[]>('routeHistory', []);
-export const $previousPath = persistedAtom<string | null>('previousPath', null);
-export const $switchActive = persistedAtom<string | null>('switchActive', null);
-export const $filterOptions = persistedAtom<Record<string, unknown>>('filterOptions', {});
+/** The reading position not yet synced. */
 export const $readingProgress = persistedAtom<ReadingProgressEntry | null>('readingProgress', null);
+/** Bookmarks not yet synced. */
 export const $bookmarks = persistedAtom<StoredBookmark[]>('bookmarks', []);
+/** Time per page not yet synced. */
 export const $readingDuration = persistedAtom<ReadingDurations | null>('readingDuration', null);
-export const $donationMenu = persistedAtom<string>('donationMenu', '1');
-export const $langActive = persistedAtom<Lang>('langActive', 'id');
 
 // In memory only: gone on reload.
 
@@ -70,12 +55,10 @@ function memoryAtom<T>(initial: T): WritableAtom<T> {
   return store;
 }
 
-export const $timelineFlags = memoryAtom({ refresh: false, refreshLike: false });
-export const $search = memoryAtom<{ value: string; data: unknown[] }>({ value: '', data: [] });
+/** True while a book is open in the reader (set when it opens, cleared when the reader is left). */
 export const $fromReader = memoryAtom(false);
+/** The time per page last sent to the server. */
 export const $lastReadingDuration = memoryAtom<ReadingDurations | null>(null);
-export const $notificationRequest = memoryAtom<Record<string, unknown> | null>(null);
-export const $tryoutFilter = memoryAtom({ filter: '000', limit: 12 });
 
 /** Forgets everything this browser holds for the user (on logout): stored and in-memory state. */
 export function resetClientState(): void {

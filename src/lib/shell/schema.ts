@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from '../i18n/lang.ts';
+import { LANGUAGES } from '../contract/lang.ts';
 
 /** PATCH webhook/fcm-token. `fcm_token`: a device's push token, or a browser's Web Push subscription as JSON; `lang`: its texts' language. */
 export const fcmTokenSchema = z.object({ fcm_token: z.string().trim().min(1).max(4096), lang: z.enum(LANGUAGES, { error: 'invalid_lang' }).optional() });

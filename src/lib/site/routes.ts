@@ -1,4 +1,4 @@
-import { clip } from '../text/shorten.ts';
+import { clip } from '../contract/shorten.ts';
 import { PUBLIC_AUTH_ROUTES } from '../auth/routes.ts';
 import { isBuiltPage } from './built-pages.ts';
 

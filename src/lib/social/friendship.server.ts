@@ -2,9 +2,9 @@ import type { HttpClient } from '../http/http.ts';
 import type { PersonRow, UserProfile } from '../people/schema.ts';
 import { getFollowerList, getFollowing, getUserProfile } from '../people/api.ts';
 import { FOLLOW_SORTS, FRIENDSHIP_PAGE_SIZE, shownPages, type FollowSort } from '../people/rules.ts';
-import { isUuid } from '../catalogue/book.ts';
+import { isUuid } from '../contract/ids.ts';
 import { firstRows } from '../search/search.server.ts';
-import { clip } from '../text/shorten.ts';
+import { clip } from '../contract/shorten.ts';
 
 export type FriendshipTab = 'followers' | 'following';
 

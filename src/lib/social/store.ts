@@ -58,7 +58,7 @@ export async function confirmFollow(t: TFunction): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Recommend to a friend (spec 01 §7.1)
+// Recommending a book to followers: who it was sent to while the dialog is open (spec 01 §7.1)
 
 /** Followers the book was recommended to while the dialog is open. */
 export const $recommendSent = atom<string[]>([]);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
-import { graphemeCount, graphemes } from './shorten.ts';
+import { graphemeCount, graphemes } from '../contract/shorten.ts';
 import { HARD_TEXTS } from './test-texts.ts';
-import { excerpt, needsReadMore, shortText } from './text.ts';
+import { excerpt, needsReadMore, shortText } from '../contract/text.ts';
 import { newsArticleJsonLd } from '../seo/content.ts';
 import { cutCitation } from '../reader/reading.ts';
 import { initials } from '../account/avatar.ts';

@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { collapseWhitespace } from '../text/text.ts';
+import { collapseWhitespace } from './text.ts';
 
 /*
  * Book descriptions are plain text or simple HTML as entered by librarians, and may hold anything

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { clip, graphemeCount, graphemes, shorten } from './shorten.ts';
-import { HARD_GRAPHEMES, HARD_TEXTS } from './test-texts.ts';
+import { HARD_GRAPHEMES, HARD_TEXTS } from '../text/test-texts.ts';
 
 /** The part of a shortened text before its ellipsis. */
 const body = (text: string, ellipsis = '…') => (text.endsWith(ellipsis) ? text.slice(0, -ellipsis.length) : text);
