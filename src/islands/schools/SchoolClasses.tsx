@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { api } from '../../lib/http/browser.ts';
-import { getSchoolMembers } from '../../lib/schools/api.ts';
 import type { SchoolPerson } from '../../lib/schools/schema.ts';
-import { $busy, $classes, $openClass, $subjects, $years, createClass, createYear, enrol, loadClasses, notifySchoolError, openClass, unenrol } from '../../lib/schools/store.ts';
+import { $busy, $classes, $openClass, $subjects, $years, createClass, createYear, enrol, listSchoolMembers, loadClasses, notifySchoolError, openClass, unenrol } from '../../lib/schools/store.ts';
 import type { ClassRole } from '../../lib/schools/values.ts';
 import { notify } from '../../lib/shell/store.ts';
 import { useTranslation } from '../shell/I18nRoot.tsx';
@@ -124,7 +122,7 @@ function ClassPanel({ schoolId }: { schoolId: string }) {
   const busy = useStore($busy);
   const [people, setPeople] = useState<SchoolPerson[]>([]);
   useEffect(() => {
-    getSchoolMembers(api, schoolId).then((page) => setPeople(page.data), (e) => notifySchoolError(t, e));
+    listSchoolMembers(schoolId).then((page) => setPeople(page.data), (e) => notifySchoolError(t, e));
   }, [schoolId, t]);
   const remove = (userId: string) => unenrol(open.id, userId).then(() => notify('success', t('schools.admin.classes.removed')), (e) => notifySchoolError(t, e));
   const roles: ClassRole[] = ['teacher', 'student'];

@@ -1,10 +1,8 @@
 import { cloneElement, isValidElement, useEffect, useState, type ReactElement } from 'react';
 import type { Lang } from '../../lib/i18n/index.ts';
-import { api } from '../../lib/http/browser.ts';
-import { getSchools, sendJoinRequest } from '../../lib/schools/api.ts';
 import { joinRequestErrors, schoolAdminPath, type FieldError, type JoinRequestDraft } from '../../lib/schools/rules.ts';
 import type { MySchool, SchoolCard } from '../../lib/schools/schema.ts';
-import { fieldErrorsOf, notifySchoolError, schoolErrorText } from '../../lib/schools/store.ts';
+import { askToJoin, fieldErrorsOf, findSchools, notifySchoolError, schoolErrorText } from '../../lib/schools/store.ts';
 import { GRADES_OF_LEVEL } from '../../lib/schools/values.ts';
 import { notify } from '../../lib/shell/store.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
@@ -46,7 +44,7 @@ function Join({ mine: first }: { mine: MySchool[] }) {
     setSchools([]);
     if (!draft.regency_code) return;
     const timer = setTimeout(() => {
-      getSchools(api, { regency: draft.regency_code!, q: search || undefined, limit: 50 }).then((page) => setSchools(page.data), (e) => notifySchoolError(t, e));
+      findSchools({ regency: draft.regency_code!, q: search || undefined, limit: 50 }).then((page) => setSchools(page.data), (e) => notifySchoolError(t, e));
     }, 250);
     return () => clearTimeout(timer);
   }, [draft.regency_code, search, t]);
@@ -61,7 +59,7 @@ function Join({ mine: first }: { mine: MySchool[] }) {
     if (found.length > 0) return show(found);
     setSending(true);
     try {
-      const joined = await sendJoinRequest(api, { ...draft, grade: draft.grade === undefined ? undefined : Number(draft.grade) });
+      const joined = await askToJoin({ ...draft, grade: draft.grade === undefined ? undefined : Number(draft.grade) });
       setMine((list) => [joined, ...list.filter((m) => m.school.id !== joined.school.id)]);
       setDraft({});
       setSearch('');

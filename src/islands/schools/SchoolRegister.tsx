@@ -1,9 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { api } from '../../lib/http/browser.ts';
-import { registerSchool } from '../../lib/schools/api.ts';
 import { NIK_NIP_PATTERN, NPSN_PATTERN, type FieldError } from '../../lib/schools/rules.ts';
 import type { MySchool, SchoolRegisterInput } from '../../lib/schools/schema.ts';
-import { fieldErrorsOf, notifySchoolError, schoolErrorText } from '../../lib/schools/store.ts';
+import { fieldErrorsOf, notifySchoolError, registerNewSchool, schoolErrorText } from '../../lib/schools/store.ts';
 import { SCHOOL_LEVELS, SCHOOL_STATUSES, SCHOOL_TIME_ZONES } from '../../lib/schools/values.ts';
 import { notify } from '../../lib/shell/store.ts';
 import { useTranslation } from '../shell/I18nRoot.tsx';
@@ -35,7 +33,7 @@ export function SchoolRegister({ onRegistered }: { onRegistered: (joined: MyScho
     if (!NIK_NIP_PATTERN.test(nikNip)) return setError({ field: 'nik_nip', code: nikNip ? 'nik_nip_invalid' : 'nik_nip_required' });
     setSending(true);
     try {
-      const joined = await registerSchool(api, draft as SchoolRegisterInput);
+      const joined = await registerNewSchool(draft as SchoolRegisterInput);
       onRegistered(joined);
       setDraft({ time_zone: 'Asia/Jakarta' });
       notify('success', t('schools.register.done', { name: joined.school.name }));

@@ -1,20 +1,18 @@
 import { useEffect, useState } from 'react';
 import type { TFunction } from 'i18next';
-import { api } from '../../lib/http/browser.ts';
-import { getProvinces, getRegencies } from '../../lib/schools/api.ts';
 import type { Place } from '../../lib/schools/schema.ts';
-import { notifySchoolError } from '../../lib/schools/store.ts';
+import { listProvinces, listRegencies, notifySchoolError } from '../../lib/schools/store.ts';
 
 /** The provinces, and the regencies and cities of the chosen province, for a form's pickers. */
 export function usePlaces(t: TFunction, provinceCode: string | undefined): { provinces: Place[]; regencies: Place[] } {
   const [provinces, setProvinces] = useState<Place[]>([]);
   const [regencies, setRegencies] = useState<Place[]>([]);
   useEffect(() => {
-    getProvinces(api).then(setProvinces, (e) => notifySchoolError(t, e));
+    listProvinces().then(setProvinces, (e) => notifySchoolError(t, e));
   }, [t]);
   useEffect(() => {
     setRegencies([]);
-    if (provinceCode) getRegencies(api, provinceCode).then(setRegencies, (e) => notifySchoolError(t, e));
+    if (provinceCode) listRegencies(provinceCode).then(setRegencies, (e) => notifySchoolError(t, e));
   }, [provinceCode, t]);
   return { provinces, regencies };
 }

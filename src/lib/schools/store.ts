@@ -124,3 +124,16 @@ export async function sendClassList(schoolId: string, yearId: string, file: File
     throw error;
   }
 }
+
+/** The provinces, for a form's pickers. */
+export const listProvinces = () => calls.getProvinces(api);
+/** The regencies and cities of a province. */
+export const listRegencies = (province: string) => calls.getRegencies(api, province);
+/** Schools of a regency whose name or NPSN matches. */
+export const findSchools = (params: Parameters<typeof calls.getSchools>[1]) => calls.getSchools(api, params);
+/** Sends a join request. */
+export const askToJoin = (input: Parameters<typeof calls.sendJoinRequest>[1]) => calls.sendJoinRequest(api, input);
+/** Registers a school not yet listed; the registrant becomes its admin. */
+export const registerNewSchool = (input: Parameters<typeof calls.registerSchool>[1]) => calls.registerSchool(api, input);
+/** A school's approved people, of one role or all. */
+export const listSchoolMembers = (schoolId: string, role?: Parameters<typeof calls.getSchoolMembers>[2]) => calls.getSchoolMembers(api, schoolId, role);
