@@ -27,6 +27,11 @@ export const NOTIFICATION_EVENTS = [
   'payment_expired',
   'order_shipped',
   'order_received',
+  'schedule_material',
+  'schedule_assignment_due',
+  'schedule_grade',
+  'schedule_changed',
+  'event_invitation',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
