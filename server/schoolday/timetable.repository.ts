@@ -62,6 +62,16 @@ export async function slotsOfClass(db: Queryable, classId: string): Promise<(Slo
   return rows;
 }
 
+/** The subjects of the schools of these classes, by name. */
+export async function subjectsOfClasses(db: Queryable, classIds: string[]): Promise<{ id: string; name: string }[]> {
+  if (classIds.length === 0) return [];
+  const { rows } = await db.query<{ id: string; name: string }>(
+    'SELECT DISTINCT s.id, s.name FROM subjects s JOIN classes c ON c.school_id = s.school_id WHERE c.id = ANY($1::uuid[]) ORDER BY s.name',
+    [classIds],
+  );
+  return rows;
+}
+
 /** True when the subject belongs to the school. */
 export async function subjectOfSchool(db: Queryable, subjectId: string, schoolId: string): Promise<boolean> {
   const { rows } = await db.query('SELECT 1 FROM subjects WHERE id = $1 AND school_id = $2', [subjectId, schoolId]);

@@ -78,7 +78,9 @@ export async function scheduleWeek(deps: ApiDeps, caller: UserRow, query: Schedu
   const ids = classes.map((c) => c.id);
   await repo.ensureMeetings(deps.db, ids, monday);
   const meetings = await repo.meetingsBetween(deps.db, ids, schoolTimeToUtc(monday, '00:00', zone), schoolTimeToUtc(addDays(monday, 7), '00:00', zone));
-  return { zone: ZONE_LABEL[zone], monday, classes: classes.map(({ id, name, role }) => ({ id, name, role })), meetings };
+  const teaches = classes.filter((c) => c.role === 'teacher').map((c) => c.id);
+  const subjects = await repo.subjectsOfClasses(deps.db, teaches);
+  return { zone: ZONE_LABEL[zone], monday, classes: classes.map(({ id, name, role }) => ({ id, name, role })), subjects, meetings };
 }
 
 /** GET webhook/timetable-slot-list: a class's weekly slots, for its members. */
@@ -107,5 +109,5 @@ export async function scheduleToday(deps: ApiDeps, caller: UserRow): Promise<Sch
     .filter((a) => !a.delivered && !a.closed)
     .map(({ delivered: _, ...a }) => a);
   const events = await eventsBetween(deps.db, caller.id, now, dayEnd);
-  return { zone: ZONE_LABEL[zone], date: today, current, next, due, events };
+  return { zone: ZONE_LABEL[zone], class_count: classes.length, date: today, current, next, due, events };
 }

@@ -82,3 +82,17 @@ export function sniffSchoolFile(bytes: Uint8Array): SchoolFileType | null {
 export function schoolFileLimit(type: SchoolFileType): number {
   return type.startsWith('image/') ? SCHOOL_IMAGE_MAX_BYTES : SCHOOL_DOCUMENT_MAX_BYTES;
 }
+
+const ZONE_OF_LABEL: Record<string, SchoolTimeZone> = { WIB: 'Asia/Jakarta', WITA: 'Asia/Makassar', WIT: 'Asia/Jayapura' };
+
+/** An instant on the school's clock with its zone label, e.g. "Senin, 30 November 20.00 WIB". */
+export function formatSchoolTime(iso: string, zoneLabel: string, lang: string): string {
+  const timeZone = ZONE_OF_LABEL[zoneLabel] ?? 'Asia/Jakarta';
+  const text = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'id-ID', { timeZone, weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  return `${text} ${ZONE_OF_LABEL[zoneLabel] ? zoneLabel : 'WIB'}`;
+}
+
+/** A school date (YYYY-MM-DD) as "30 November 2026". */
+export function formatSchoolDate(date: string, lang: string): string {
+  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'id-ID', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(`${date}T00:00:00Z`));
+}

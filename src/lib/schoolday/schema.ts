@@ -203,6 +203,8 @@ export interface Participant {
 /** GET webhook/schedule-today: the lesson now and the next one, assignments due and the day's events. */
 export interface ScheduleToday {
   zone: string;
+  /** How many classes the caller teaches or studies in (0: no school agenda to show). */
+  class_count: number;
   date: string;
   current: MeetingSummary | null;
   next: MeetingSummary | null;
@@ -215,5 +217,7 @@ export interface ScheduleWeek {
   zone: string;
   monday: string;
   classes: { id: string; name: string; role: 'teacher' | 'student' }[];
+  /** The subjects of the caller's school, for a teacher's timetable form (empty for students). */
+  subjects: { id: string; name: string }[];
   meetings: MeetingSummary[];
 }
