@@ -39,6 +39,10 @@ describe('materials and required reading', () => {
     expect(student.body.data[2].book.title).toBe('Laskar Pelangi');
     const books = await ctx.request('GET', `/webhook/mandatory-book-list?id=${meetingId}`, { token: f.student.token });
     expect(books.body.data).toMatchObject([{ book_id: book, title: 'Laskar Pelangi' }]);
+    // The shelf's required reading: the student's, with the lesson that requires it; none for another class.
+    const shelf = await ctx.request('GET', '/webhook/mandatory-book-list', { token: f.student.token });
+    expect(shelf.body.data).toMatchObject([{ book_id: book, title: 'Laskar Pelangi', meeting_id: meetingId, subject: 'Matematika', date: '2026-11-30' }]);
+    expect((await ctx.request('GET', '/webhook/mandatory-book-list', { token: f.otherStudent.token })).body.data).toEqual([]);
     expect(await notices(f.student.id, 'schedule_material')).toContainEqual({ link: `/detail-schedule/${meetingId}` });
     for (const who of [f.otherStudent, f.outsider]) {
       const res = await ctx.request('GET', `/webhook/subject-material-list?id=${meetingId}`, { token: who.token });

@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/client.ts';
 import type { AttendanceMark } from '../../src/lib/schoolday/values.ts';
-import type { Material, RequiredBook } from '../../src/lib/schoolday/schema.ts';
+import type { Material, RequiredBook, RequiredReading } from '../../src/lib/schoolday/schema.ts';
 
 /* What a meeting holds: its materials, its required books and its attendance. */
 
@@ -94,15 +94,20 @@ export async function insertRequiredBook(tx: Queryable, meetingId: string, bookI
   return rows.length > 0;
 }
 
-/** The ids of books a student must read for their classes' meetings of the last and coming weeks. */
-export async function requiredBookIdsOfStudent(db: Queryable, userId: string, from: Date): Promise<Set<string>> {
-  const { rows } = await db.query<{ book_id: string }>(
-    `SELECT DISTINCT r.book_id FROM meeting_required_books r JOIN meetings m ON m.id = r.meeting_id
+/** The books a student must read for their classes' meetings from `from` on, the soonest first. */
+export async function requiredBooksOfStudent(db: Queryable, userId: string, from: Date): Promise<RequiredReading[]> {
+  const { rows } = await db.query<RequiredReading>(
+    `SELECT DISTINCT ON (b.id) b.id AS book_id, b.catalog_title AS title, a.author_name AS author, m.id AS meeting_id, sub.name AS subject,
+            to_char(m.date, 'YYYY-MM-DD') AS date,
+            (SELECT eb.epustaka_id FROM epustaka_books eb WHERE eb.book_id = b.id ORDER BY (eb.epustaka_id = s.epustaka_id) DESC NULLS LAST, eb.created_at LIMIT 1) AS epustaka_id
+       FROM meeting_required_books r JOIN meetings m ON m.id = r.meeting_id JOIN books b ON b.id = r.book_id LEFT JOIN authors a ON a.id = b.author_id
+       JOIN timetable_slots t ON t.id = m.slot_id JOIN subjects sub ON sub.id = t.subject_id
+       JOIN classes c ON c.id = m.class_id JOIN schools s ON s.id = c.school_id
        JOIN class_members cm ON cm.class_id = m.class_id AND cm.user_id = $1 AND cm.role = 'student'
-      WHERE m.starts_at >= $2`,
+      WHERE m.starts_at >= $2 ORDER BY b.id, m.starts_at`,
     [userId, from.toISOString()],
   );
-  return new Set(rows.map((r) => r.book_id));
+  return rows.sort((x, y) => x.date.localeCompare(y.date));
 }
 
 /** Attendance marks of a meeting by student. */

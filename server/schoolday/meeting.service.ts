@@ -146,8 +146,12 @@ export async function materialFile(deps: ApiDeps, caller: UserRow, id: string): 
   return { key: material.file_key, name: material.file_name ?? 'file', type: material.file_type ?? 'application/octet-stream' };
 }
 
-/** GET webhook/mandatory-book-list. */
-export async function requiredBookList(deps: ApiDeps, caller: UserRow, id: string): Promise<RequiredBook[]> {
+/** The required reading of a student's lessons looks back this far, so last week's books stay on the shelf. */
+const REQUIRED_READING_DAYS = 7;
+
+/** GET webhook/mandatory-book-list: a meeting's required books (class members), or without an id the caller's required reading. */
+export async function requiredBookList(deps: ApiDeps, caller: UserRow, id: string | undefined): Promise<RequiredBook[]> {
+  if (!id) return repo.requiredBooksOfStudent(deps.db, caller.id, new Date(deps.now().getTime() - REQUIRED_READING_DAYS * 86_400_000));
   await meetingFor(deps, caller, id);
   return repo.listRequiredBooks(deps.db, id);
 }

@@ -11,6 +11,7 @@ import {
   mandatoryBookSchema,
   materialSchema,
   personalEventSchema,
+  requiredBookQuerySchema,
   scheduleListQuerySchema,
   timetableSlotSchema,
 } from '../../src/lib/schoolday/schema.ts';
@@ -102,7 +103,7 @@ export function schooldayRoutes(deps: ApiDeps) {
     await meetings.removeMaterial(deps, c.get('caller').user, id(c));
     return c.json({ data: { deleted: true } });
   });
-  app.get('/mandatory-book-list', auth, async (c) => c.json({ data: await meetings.requiredBookList(deps, c.get('caller').user, id(c)) }));
+  app.get('/mandatory-book-list', auth, async (c) => c.json({ data: await meetings.requiredBookList(deps, c.get('caller').user, queryParams(c, requiredBookQuerySchema).id) }));
   app.post('/mandatory-book', auth, async (c) => {
     const input = await jsonBody(c, mandatoryBookSchema);
     await meetings.addRequiredBook(deps, c.get('caller').user, input.meeting_id, input.book_id);

@@ -8,6 +8,7 @@ import type {
   MeetingDetail,
   Participant,
   PersonalEvent,
+  RequiredReading,
   ScheduleListQuery,
   ScheduleToday,
   ScheduleWeek,
@@ -107,4 +108,9 @@ export async function getParticipants(http: HttpClient, id: string): Promise<Par
 /** POST webhook/personal-event-response. */
 export async function respondToEvent(http: HttpClient, id: string, status: 'accepted' | 'declined'): Promise<void> {
   await http.post('webhook/personal-event-response', { id, status });
+}
+
+/** GET webhook/mandatory-book-list without a meeting: the caller's required reading. */
+export async function getRequiredReading(http: HttpClient): Promise<RequiredReading[]> {
+  return (await http.get<ItemBody<RequiredReading[]>>('webhook/mandatory-book-list')).data;
 }

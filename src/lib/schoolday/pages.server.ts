@@ -1,7 +1,7 @@
 import type { HttpClient } from '../http/http.ts';
 import { ApiError } from '../http/errors.ts';
 import * as calls from './api.ts';
-import type { MeetingDetail, Participant, PersonalEvent, ScheduleToday, ScheduleWeek } from './schema.ts';
+import type { MeetingDetail, Participant, PersonalEvent, RequiredReading, ScheduleToday, ScheduleWeek } from './schema.ts';
 
 /*
  * The school day's page loaders. A page shows what the API answers for the signed-in person: a
@@ -59,6 +59,16 @@ export async function loadToday(http: HttpClient): Promise<ScheduleToday | null>
   } catch (error) {
     console.error("Today's agenda could not be loaded", error);
     return null;
+  }
+}
+
+/** The shelf's required reading; empty when there is none or it could not be loaded (the shelf goes on without it). */
+export async function loadRequiredReading(http: HttpClient): Promise<RequiredReading[]> {
+  try {
+    return await calls.getRequiredReading(http);
+  } catch (error) {
+    console.error('The required reading could not be loaded', error);
+    return [];
   }
 }
 

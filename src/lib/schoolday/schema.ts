@@ -19,6 +19,9 @@ const webLink = z
 const isoTime = z.iso.datetime({ offset: true, error: 'invalid_time' });
 const lessonHour = z.number({ error: 'invalid_lesson_hour' }).int({ error: 'invalid_lesson_hour' }).min(1, { error: 'invalid_lesson_hour' }).max(LESSON_HOURS.length, { error: 'invalid_lesson_hour' });
 
+/** GET webhook/mandatory-book-list: a meeting's required books, or without `id` the caller's required reading. */
+export const requiredBookQuerySchema = z.object({ id: id('invalid_id').optional() });
+
 /** `?id=` of a meeting, an assignment, a hand-in, a material or an event. */
 export const idQuerySchema = z.object({ id: id('invalid_id') });
 
@@ -133,6 +136,13 @@ export interface RequiredBook {
   title: string;
   author: string | null;
   epustaka_id: string | null;
+}
+
+/** A book a student must read, with the meeting that requires it (their shelf's required reading). */
+export interface RequiredReading extends RequiredBook {
+  meeting_id: string;
+  subject: string;
+  date: string;
 }
 
 /** A hand-in, as its student or the class's teachers see it. */
