@@ -8,6 +8,7 @@ import { loadSigningSecret } from './auth/secrets.ts';
 import { createTokenSigner } from './auth/tokens.ts';
 import { seedDemo, isSeeded } from './seed/index.ts';
 import { expireDueOrders } from './commerce/expiry.ts';
+import { notifyAssignmentsDueSoon } from './schoolday/notifications.ts';
 import type { ApiDeps } from './deps.ts';
 import { startOpsSocket } from './ops/ops-socket.ts';
 import { startWebPush } from './push/push.service.ts';
@@ -97,6 +98,9 @@ export async function bootApi(config: ServerConfig = loadConfig(), options: { se
   // Orders past their payment deadline are cancelled every minute, even when nobody looks at them.
   const expirer = setInterval(() => void expireDueOrders(deps).catch((error: Error) => log(`expiring unpaid orders failed: ${error.message}`)), 60_000);
   expirer.unref();
+  // Students who have not handed in hear of an assignment due within a day, checked every five minutes.
+  const dueNotices = setInterval(() => void notifyAssignmentsDueSoon(deps).catch((error: Error) => log(`announcing due assignments failed: ${error.message}`)), 300_000);
+  dueNotices.unref();
   return {
     app,
     deps,
@@ -105,6 +109,7 @@ export async function bootApi(config: ServerConfig = loadConfig(), options: { se
       await sessionCache.stop();
       clearInterval(sweeper);
       clearInterval(expirer);
+      clearInterval(dueNotices);
       store.close?.();
       await closeOps();
       await db.close();

@@ -16,7 +16,13 @@ const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const MAX_JSON_BYTES = 256 * 1024;
 
 /** Routes that read multipart/form-data instead of JSON (each limits its own body). */
-const MULTIPART_ROUTES: Record<string, true> = { '/storage/uploadobject': true, '/storage/ingest': true, '/webhook/school-class-import': true };
+const MULTIPART_ROUTES: Record<string, true> = {
+  '/storage/uploadobject': true,
+  '/storage/ingest': true,
+  '/webhook/assignment-delivery': true,
+  '/webhook/subject-material-file': true,
+  '/webhook/school-class-import': true,
+};
 
 /** JSON, plain or as JSON:API (the client's own header). */
 const JSON_TYPES: ReadonlySet<string> = new Set(['application/json', 'application/vnd.api+json']);

@@ -30,6 +30,11 @@ export const NOTIFICATION_EVENTS = [
   'school_join_request',
   'school_join_approved',
   'school_join_declined',
+  'schedule_material',
+  'schedule_assignment_due',
+  'schedule_grade',
+  'schedule_changed',
+  'event_invitation',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 

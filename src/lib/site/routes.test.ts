@@ -87,6 +87,7 @@ const ROUTE_TABLE: RouteCase[] = [
   page('/more-edoo-toys'),
   page(`/detail-personal-event/${UUID}`),
   page(`/detail-schedule/${UUID}`),
+  page('/schedule'),
 ];
 
 describe('guard: the route table', () => {

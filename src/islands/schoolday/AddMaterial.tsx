@@ -1,0 +1,100 @@
+import { useId, useState, type FormEvent } from 'react';
+import { addMaterial, addMaterialFile, findBooks } from '../../lib/schoolday/store.ts';
+import { MATERIAL_KINDS, type MaterialKind } from '../../lib/schoolday/values.ts';
+import { useTranslation } from '../shell/I18nRoot.tsx';
+
+/** A teacher adds a material to a meeting: a text, a link, a file, or a catalogue book (optionally required reading). */
+export function AddMaterial({ meetingId }: { meetingId: string }) {
+  const { t } = useTranslation();
+  const id = useId();
+  const [kind, setKind] = useState<MaterialKind>('text');
+  const [title, setTitle] = useState('');
+  const [body, setBody] = useState('');
+  const [url, setUrl] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [q, setQ] = useState('');
+  const [books, setBooks] = useState<{ id: string; title: string; author: string | null }[]>([]);
+  const [bookId, setBookId] = useState('');
+  const [required, setRequired] = useState(true);
+  const [busy, setBusy] = useState(false);
+
+  const ready = kind === 'text' ? title.trim() && body.trim() : kind === 'link' ? title.trim() && url.trim() : kind === 'file' ? file !== null : bookId !== '';
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    const ok =
+      kind === 'file' && file
+        ? await addMaterialFile(t, meetingId, title.trim(), file)
+        : kind === 'book'
+          ? await addMaterial(t, { meeting_id: meetingId, kind, book_id: bookId, ...(title.trim() ? { title: title.trim() } : {}) }, required)
+          : kind === 'link'
+            ? await addMaterial(t, { meeting_id: meetingId, kind, title: title.trim(), url: url.trim() }, false)
+            : await addMaterial(t, { meeting_id: meetingId, kind: 'text', title: title.trim(), body: body.trim() }, false);
+    setBusy(false);
+    if (ok) {
+      setTitle('');
+      setBody('');
+      setUrl('');
+      setFile(null);
+      setBookId('');
+    }
+  };
+  const field = 'flex flex-col gap-1 text-sm';
+  return (
+    <details className="mt-4">
+      <summary className="btn btn-sm btn-outline">{t('schoolday.add.material')}</summary>
+      <form onSubmit={submit} className="mt-3 flex flex-col gap-3" data-add-material>
+        <label className={field}>
+          {t('schoolday.add.kind')}
+          <select className="select select-bordered" value={kind} onChange={(e) => setKind(e.target.value as MaterialKind)} name="kind">
+            {MATERIAL_KINDS.map((k) => <option key={k} value={k}>{t(`schoolday.add.kinds.${k}`)}</option>)}
+          </select>
+        </label>
+        <label className={field} htmlFor={`${id}-title`}>
+          {t('schoolday.add.title')}
+          <input id={`${id}-title`} className="input input-bordered" maxLength={200} value={title} onChange={(e) => setTitle(e.target.value)} name="title" />
+        </label>
+        {kind === 'text' && (
+          <label className={field} htmlFor={`${id}-body`}>
+            {t('schoolday.add.body')}
+            <textarea id={`${id}-body`} className="textarea textarea-bordered" rows={4} maxLength={10000} value={body} onChange={(e) => setBody(e.target.value)} name="body" />
+          </label>
+        )}
+        {kind === 'link' && (
+          <label className={field} htmlFor={`${id}-url`}>
+            {t('schoolday.add.url')}
+            <input id={`${id}-url`} type="url" className="input input-bordered" maxLength={2000} value={url} onChange={(e) => setUrl(e.target.value)} name="url" />
+          </label>
+        )}
+        {kind === 'file' && (
+          <label className={field} htmlFor={`${id}-file`}>
+            {t('schoolday.add.file')}
+            <input id={`${id}-file`} type="file" className="file-input file-input-bordered" accept=".pdf,.docx,.pptx,.xlsx,.jpg,.jpeg,.png,.gif" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          </label>
+        )}
+        {kind === 'book' && (
+          <>
+            <label className={field} htmlFor={`${id}-q`}>
+              {t('schoolday.add.bookSearch')}
+              <input id={`${id}-q`} type="search" className="input input-bordered" value={q} onChange={(e) => setQ(e.target.value)} onBlur={async () => q.trim() && setBooks(await findBooks(t, q.trim()))} onKeyDown={async (e) => { if (e.key === 'Enter') { e.preventDefault(); setBooks(await findBooks(t, q.trim())); } }} name="q" />
+            </label>
+            {books.length > 0 && (
+              <label className={field}>
+                {t('schoolday.add.book')}
+                <select className="select select-bordered" value={bookId} onChange={(e) => setBookId(e.target.value)} name="book">
+                  <option value="">—</option>
+                  {books.map((b) => <option key={b.id} value={b.id}>{b.title}{b.author ? ` · ${b.author}` : ''}</option>)}
+                </select>
+              </label>
+            )}
+            <label className="flex items-center gap-2 text-sm">
+              <input type="checkbox" className="checkbox checkbox-sm" checked={required} onChange={(e) => setRequired(e.target.checked)} />
+              {t('schoolday.add.required')}
+            </label>
+          </>
+        )}
+        <button type="submit" className="btn btn-primary self-start" disabled={!ready || busy} aria-busy={busy}>{t('schoolday.add.save')}</button>
+      </form>
+    </details>
+  );
+}
