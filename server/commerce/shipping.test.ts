@@ -32,6 +32,27 @@ describe('shipping', () => {
     expect((await ctx.request('POST', '/webhook/shipping-cost', { token: buyer.token, body: { destination: '23', weight: 0, courier: 'jne' } })).body.errors[0].code).toBe('invalid_weight');
   });
 
+  test('shipping-options offers the profile\'s address and the couriers\' prices for the box, which is what create-transaction charges', async () => {
+    const { rows } = await ctx.db.query<{ code: string; regency_code: string }>('SELECT code, regency_code FROM districts ORDER BY code LIMIT 1');
+    await ctx.db.query('UPDATE users SET address = $2, district_id = $3 WHERE id = $1', [buyer.id, 'Jl. Dago 12, Bandung', rows[0]!.code]);
+    const box = await orderProduct(3);
+    const options = await ctx.request('GET', `/webhook/shipping-options?order_box_id=${box}`, { token: buyer.token });
+    expect(options.status).toBe(200);
+    expect(options.body.data).toMatchObject({ address: 'Jl. Dago 12, Bandung', destination: rows[0]!.regency_code, weight: 1_800 });
+    expect(options.body.data.couriers.map((c: { code: string }) => c.code)).toEqual(['jne', 'pos', 'tiki']);
+    const yes = options.body.data.couriers[0].costs.find((s: { service: string }) => s.service === 'YES').cost[0].value;
+    const shipping = { courier: 'jne', service: 'YES', destination: options.body.data.destination, address: options.body.data.address };
+    const forged = await ctx.request('POST', '/webhook/create-transaction', { token: buyer.token, body: { order_box_id: box, category: 'PRODUCT', payment_type: 'bca_va', shipping: { ...shipping, service: 'FREE' } } });
+    expect([forged.status, forged.body.errors[0].code]).toEqual([400, 'invalid_courier']);
+    const tx = await ctx.request('POST', '/webhook/create-transaction', { token: buyer.token, body: { order_box_id: box, category: 'PRODUCT', payment_type: 'bca_va', shipping } });
+    expect(tx.body.data.bill).toBe(225_000 + 4_000 + 440 + yes);
+    const stranger = await createCaller(ctx);
+    expect((await ctx.request('GET', `/webhook/shipping-options?order_box_id=${box}`, { token: stranger.token })).status).toBe(404);
+    const donation = await ctx.db.query<{ id: string }>("INSERT INTO order_boxes (user_id, category) VALUES ($1, 'DONATION') RETURNING id", [buyer.id]);
+    const notShipped = await ctx.request('GET', `/webhook/shipping-options?order_box_id=${donation.rows[0]!.id}`, { token: buyer.token });
+    expect([notShipped.status, notShipped.body.errors[0].code]).toEqual([400, 'not_shipped']);
+  });
+
   test('a product order needs shipping, is verified when paid, shipped, tracked and received', async () => {
     const box = await orderProduct(2);
     const noShipping = await ctx.request('POST', '/webhook/create-transaction', { token: buyer.token, body: { order_box_id: box, category: 'PRODUCT', payment_type: 'bni_va' } });

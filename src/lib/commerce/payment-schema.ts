@@ -110,6 +110,28 @@ export const shippingCostResponseSchema = z.object({
 export type ShippingCostResponse = z.infer<typeof shippingCostResponseSchema>;
 
 /**
+ * GET webhook/shipping-options: how one of the caller's shipped boxes may travel. `destination`
+ * (a city id of the courier) defaults to the regency of the caller's profile. 400 `not_shipped`
+ * for a box with nothing to ship; 404 `order_not_found` for one not the caller's.
+ */
+export const shippingOptionsQuerySchema = z.object({
+  order_box_id: uuid('invalid_order_box_id'),
+  destination: z.string().trim().min(1, { error: 'invalid_destination' }).max(20, { error: 'invalid_destination' }).optional(),
+});
+export type ShippingOptionsQuery = z.input<typeof shippingOptionsQuerySchema>;
+/** The profile's address (prefilled in the checkout), the box's weight in grams and each courier's services. */
+export const shippingOptionsSchema = z.object({
+  address: z.string().nullable(),
+  destination: z.string().nullable(),
+  destination_name: z.string().nullable(),
+  weight: z.number().int(),
+  couriers: shippingCostResponseSchema.shape.data,
+});
+export type ShippingOptions = z.infer<typeof shippingOptionsSchema>;
+export const shippingOptionsResponseSchema = z.object({ data: shippingOptionsSchema });
+export type ShippingOptionsResponse = z.infer<typeof shippingOptionsResponseSchema>;
+
+/**
  * POST webhook/shipping-waybill: tracking of a receipt number of one of the caller's orders
  * (another is 404 `waybill_not_found`). The manifest is newest first.
  */
