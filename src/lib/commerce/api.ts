@@ -19,8 +19,13 @@ import type {
   OrderBoxListQuery,
   OrderBoxListResponse,
   PaymentMethodListResponse,
+  ProductListQuery,
+  ProductListResponse,
   SelfDonationListQuery,
   SelfDonationListResponse,
+  ShippingOptions,
+  ShippingOptionsQuery,
+  ShippingOptionsResponse,
   ShippingWaybillInput,
   TransactionStatusResponse,
   Waybill,
@@ -51,6 +56,11 @@ export function getOwnLibrary(http: HttpClient): Promise<HasEpustakaResponse> {
 /** GET webhook/self-donation-list: what the caller donated, per book and library. */
 export function getSelfDonations(http: HttpClient, params: SelfDonationListQuery): Promise<SelfDonationListResponse> {
   return http.get<SelfDonationListResponse>('webhook/self-donation-list', { ...params });
+}
+
+/** GET webhook/product-list: the souvenirs on sale (20, then 20 more). */
+export function getProducts(http: HttpClient, params: ProductListQuery): Promise<ProductListResponse> {
+  return http.get<ProductListResponse>('webhook/product-list', { ...params });
 }
 
 /** POST webhook/add-order-box, once per `key`. */
@@ -91,6 +101,11 @@ export async function createTransaction(http: HttpClient, input: CreateTransacti
 /** PUT webhook/transaction-status: the buyer confirms an order on delivery arrived. */
 export async function confirmReceipt(http: HttpClient, transactionId: string): Promise<TransactionStatusResponse['data']> {
   return (await http.put<TransactionStatusResponse>('webhook/transaction-status', { transaction_id: transactionId })).data;
+}
+
+/** GET webhook/shipping-options: the profile's address and the couriers' prices for a shipped box. */
+export async function getShippingOptions(http: HttpClient, params: ShippingOptionsQuery): Promise<ShippingOptions> {
+  return (await http.get<ShippingOptionsResponse>('webhook/shipping-options', { ...params })).data;
 }
 
 /** POST webhook/shipping-waybill: the tracking of an order's receipt number, newest entry first. */
