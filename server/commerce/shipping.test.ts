@@ -93,6 +93,29 @@ describe('shipping', () => {
     expect(rows.map((r) => r.event)).toEqual(['payment_paid', 'order_shipped', 'order_received']);
   });
 
+  test('store-order-list: the store\'s administrators see the paid orders to ship and the cash to verify, oldest first; nobody else does', async () => {
+    const box = await orderProduct(1);
+    const shipping = { courier: 'jne', service: 'REG', destination: '23', address: 'Jl. Braga 5, Bandung' };
+    const tx = await ctx.request('POST', '/webhook/create-transaction', { token: buyer.token, body: { order_box_id: box, category: 'PRODUCT', payment_type: 'bri_va', shipping } });
+    const cash = await orderProduct(1);
+    await ctx.request('POST', '/webhook/create-transaction', { token: buyer.token, body: { order_box_id: cash, category: 'PRODUCT', payment_type: 'cash', shipping: { courier: 'taken_directly' } } });
+    const before = await ctx.request('GET', '/webhook/store-order-list', { token: admin.token });
+    expect(before.body.data.map((o: { id: string }) => o.id)).not.toContain(box);
+    await sandboxDecide(ctx, await gatewayOrderIdOf(ctx, box), 'pay');
+    const list = await ctx.request('GET', '/webhook/store-order-list', { token: admin.token });
+    expect(list.status).toBe(200);
+    const paid = list.body.data.find((o: { id: string }) => o.id === box);
+    expect(paid).toMatchObject({ payment_status: 6, buyer_name: expect.any(String), shipping_address: 'Jl. Braga 5, Bandung', courier_info: { code: 'jne', service: 'REG' } });
+    expect(paid.lines[0]).toMatchObject({ order_type: 'SOUVENIR', number_of_copy: 1 });
+    expect(list.body.data.find((o: { id: string }) => o.id === cash)).toMatchObject({ payment_status: 2, shipping_address: null });
+    expect(list.body.data.every((o: { payment_status: number }) => [2, 6].includes(o.payment_status))).toBe(true);
+    await ctx.request('PUT', '/webhook/transaction-shipment', { token: admin.token, body: { transaction_id: tx.body.data.transaction_id, courier: 'jne', receipt_number: 'JNE-LIST-1' } });
+    const after = await ctx.request('GET', '/webhook/store-order-list', { token: admin.token });
+    expect(after.body.data.map((o: { id: string }) => o.id)).not.toContain(box);
+    const refused = await ctx.request('GET', '/webhook/store-order-list', { token: buyer.token });
+    expect([refused.status, refused.body.errors[0].code]).toEqual([403, 'not_store_admin']);
+  });
+
   test('pickup orders need no waybill', async () => {
     const box = await orderProduct(1);
     const tx = await ctx.request('POST', '/webhook/create-transaction', { token: buyer.token, body: { order_box_id: box, category: 'PRODUCT', payment_type: 'cash', shipping: { courier: 'taken_directly' } } });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderLineSchema, orderSchema } from './order-schema.ts';
 import { COMMERCE_LIMITS, limit, listMeta, offset, orderCategorySchema, paymentStatusSchema, paymentTypeSchema, rupiahSchema, uuid } from './values-schema.ts';
 
 /*
@@ -223,3 +224,26 @@ export const transactionLatePaymentSchema = z.object({
   decision: z.enum(['accept', 'refund'], { error: 'invalid_decision' }),
 });
 export type TransactionLatePaymentInput = z.input<typeof transactionLatePaymentSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The store's work list
+
+/**
+ * GET webhook/store-order-list: souvenir orders of the caller's organisation to handle, the first
+ * paid first: cash to verify (2) and orders to hand to the courier or ready for pickup (6). Store
+ * administrators (roles 305, 999) only: 403 `not_store_admin`.
+ */
+export const storeOrderListQuerySchema = z.object({
+  limit: limit(COMMERCE_LIMITS.orderList.default, COMMERCE_LIMITS.orderList.max),
+  offset,
+});
+export type StoreOrderListQuery = z.input<typeof storeOrderListQuerySchema>;
+export const storeOrderSchema = orderSchema.extend({
+  buyer_name: z.string(),
+  /** Where the courier takes it; null for pickup. */
+  shipping_address: z.string().nullable(),
+  lines: z.array(orderLineSchema),
+});
+export type StoreOrder = z.infer<typeof storeOrderSchema>;
+export const storeOrderListResponseSchema = z.object({ data: z.array(storeOrderSchema), meta: listMeta });
+export type StoreOrderListResponse = z.infer<typeof storeOrderListResponseSchema>;
