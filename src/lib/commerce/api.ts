@@ -27,6 +27,9 @@ import type {
   ShippingOptionsQuery,
   ShippingOptionsResponse,
   ShippingWaybillInput,
+  StoreOrderListQuery,
+  StoreOrderListResponse,
+  TransactionShipmentInput,
   TransactionStatusResponse,
   Waybill,
 } from './schema.ts';
@@ -126,4 +129,14 @@ export async function verifyCashPayment(http: HttpClient, transactionId: string)
 /** PUT webhook/transaction-late-payment: the owner accepts money that arrived after the deadline, or refunds it. */
 export async function decideLatePayment(http: HttpClient, transactionId: string, decision: 'accept' | 'refund'): Promise<void> {
   await http.put('webhook/transaction-late-payment', { transaction_id: transactionId, decision });
+}
+
+/** GET webhook/store-order-list: the souvenir orders the store has to handle (store administrators only). */
+export function getStoreOrders(http: HttpClient, params: StoreOrderListQuery): Promise<StoreOrderListResponse> {
+  return http.get<StoreOrderListResponse>('webhook/store-order-list', { ...params });
+}
+
+/** PUT webhook/transaction-shipment: the store hands a paid order to its courier with the waybill number, or readies it for pickup. */
+export async function shipStoreOrder(http: HttpClient, input: TransactionShipmentInput): Promise<void> {
+  await http.put('webhook/transaction-shipment', input);
 }

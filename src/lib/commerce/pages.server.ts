@@ -1,8 +1,8 @@
 import type { HttpClient } from '../http/http.ts';
-import { getDonationBooks, getOrder, getOrderLines, getOrders, getProducts, getSelfDonations } from './api.ts';
+import { getDonationBooks, getOrder, getOrderLines, getOrders, getProducts, getSelfDonations, getStoreOrders } from './api.ts';
 import { listStatusQuery, type ListTab } from './display.ts';
 import { COMMERCE_LIMITS, type OrderCategory } from './values.ts';
-import type { Order, OrderBoxListResponse, OrderLine, ProductListResponse, SelfDonationListResponse } from './schema.ts';
+import type { Order, OrderBoxListResponse, OrderLine, ProductListResponse, SelfDonationListResponse, StoreOrderListResponse } from './schema.ts';
 import { PAYMENT_STATUS } from './values.ts';
 
 /*
@@ -87,4 +87,14 @@ export async function loadShop(http: HttpClient): Promise<Loaded<{ products: Pro
     ]);
     return { products, box: ongoing.data.find((o) => o.payment_status === PAYMENT_STATUS.OPEN) ?? null };
   });
+}
+
+/** The store's work list when the caller administers the store; null for anyone else (the API answers 403). */
+export async function loadStoreOrders(http: HttpClient): Promise<StoreOrderListResponse | null> {
+  try {
+    return await getStoreOrders(http, { limit: COMMERCE_LIMITS.orderList.default });
+  } catch (error) {
+    if ((error as { status?: number }).status !== 403) console.error('The store\'s orders could not be loaded', error);
+    return null;
+  }
 }
