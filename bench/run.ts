@@ -14,6 +14,7 @@ import { readerMeasure } from './measures/reader.ts';
 import { memoryMeasure } from './measures/memory.ts';
 import { headersMeasure } from './measures/headers.ts';
 import { a11yMeasure } from './measures/a11y.ts';
+import { notificationsMeasure } from './measures/notifications.ts';
 
 /*
  * `npm run bench [-- --only <name>[,<name>…]] [--books N] [--quick] [--reseed] [--no-postgres]`
@@ -28,7 +29,7 @@ import { a11yMeasure } from './measures/a11y.ts';
  */
 
 // In the order they run: the API alone first (one process per data directory), then the product.
-const MEASURES: Measure[] = [seedMeasure, apiMeasure, raceMeasure, memoryMeasure, pagesMeasure, ssrMeasure, headersMeasure, a11yMeasure, readerMeasure];
+const MEASURES: Measure[] = [seedMeasure, apiMeasure, raceMeasure, notificationsMeasure, memoryMeasure, pagesMeasure, ssrMeasure, headersMeasure, a11yMeasure, readerMeasure];
 
 const { values } = parseArgs({
   options: {

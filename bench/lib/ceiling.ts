@@ -9,10 +9,12 @@ import { getBookDetail } from '../../server/catalogue/books.service.ts';
 import { borrow, returnBook } from '../../server/lending/loans.service.ts';
 import type { ApiDeps } from '../../server/deps.ts';
 import { openObjectStore } from '../../server/storage/open.ts';
+import { startCommerce } from '../../server/commerce/runtime.ts';
+import { handleGatewayNotification } from '../../server/commerce/notification.service.ts';
 
 /*
  * The bench's ceiling: a bare `node:http` server on the scale data that answers the API's
- * book-detail, borrow and book-return paths by calling the same service functions (so the same
+ * book-detail, borrow, book-return and payment-notification paths by calling the same service functions (so the same
  * SQL, in the same transactions, through the same driver and pool) with no framework, no session
  * lookup, no token check and no validation. The caller is the `sub` of the bearer token, read
  * without verifying it. What the API does on top of this is its cost; the bench reports the ratio.
@@ -38,6 +40,9 @@ const deps: ApiDeps = {
   now: () => new Date(),
   refreshGraceSeconds: 10,
 };
+
+// The payment gateway the configuration names (the notifications measure points it at its stand-in).
+startCommerce(deps, async () => new Response(null, { status: 204 }));
 
 function callerOf(req: IncomingMessage): string {
   const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
@@ -70,6 +75,11 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
   if (req.method === 'PUT' && url.pathname === '/webhook/book-return') {
     const { loan, alreadyReturned } = await returnBook(deps, caller, (await body(req)).borrow_book_id);
     return send(res, 200, { data: loan, already_returned: alreadyReturned });
+  }
+  if (req.method === 'POST' && url.pathname === '/webhook/payment-notification') {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    return send(res, 200, { status: 'ok', outcome: await handleGatewayNotification(deps, Buffer.concat(chunks).toString('utf8')) });
   }
   send(res, 404, { errors: [{ code: 'not_found' }] });
 }

@@ -25,4 +25,6 @@ export const PORTS = {
   demo: 4414,
   chromeDebug: 4415,
   ceiling: 4416,
+  /** The stand-in payment gateway of the notifications measure. */
+  gateway: 4417,
 } as const;

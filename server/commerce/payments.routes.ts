@@ -1,13 +1,14 @@
 import { Hono } from 'hono';
 import {
   createTransactionSchema,
+  storeOrderListQuerySchema,
   transactionShipmentSchema,
   transactionLatePaymentSchema,
   transactionStatusSchema,
   transactionVerificationSchema,
 } from '../../src/lib/commerce/schema.ts';
 import { requireCaller, type AuthEnv } from '../http/auth-guard.ts';
-import { jsonBody } from '../http/validate.ts';
+import { jsonBody, queryParams } from '../http/validate.ts';
 import type { ApiDeps } from '../deps.ts';
 import { createTransaction } from './payments.service.ts';
 import { handleGatewayNotification } from './notification.service.ts';
@@ -15,6 +16,7 @@ import { confirmReceipt, decideLatePayment, shipOrder, verifyCashPayment } from 
 import { paymentMethodGroups } from './methods.ts';
 import { onlinePaymentAvailable } from './settings.ts';
 import { idempotent } from './idempotency.ts';
+import { storeOrders } from './store.service.ts';
 import type { OrderRow } from './repository.ts';
 
 const statusAnswer = (o: OrderRow) => ({ data: { transaction_id: o.transaction_id, order_box_id: o.id, payment_status: o.payment_status } });
@@ -22,7 +24,7 @@ const statusAnswer = (o: OrderRow) => ({ data: { transaction_id: o.transaction_i
 /**
  * webhook/payment-method-list, create-transaction, payment-notification (the gateway's, signed, no
  * session), transaction-status, transaction-verification, transaction-late-payment and
- * transaction-shipment.
+ * transaction-shipment, and the store's work list store-order-list.
  */
 export function paymentRoutes(deps: ApiDeps) {
   const app = new Hono<AuthEnv>();
@@ -57,6 +59,11 @@ export function paymentRoutes(deps: ApiDeps) {
   app.put('/transaction-late-payment', auth, async (c) => {
     const { transaction_id, decision } = await jsonBody(c, transactionLatePaymentSchema);
     return c.json(statusAnswer(await decideLatePayment(deps, c.get('caller').user, transaction_id, decision)));
+  });
+
+  app.get('/store-order-list', auth, async (c) => {
+    const query = queryParams(c, storeOrderListQuerySchema);
+    return c.json(await storeOrders(deps, c.get('caller').user, query));
   });
 
   app.put('/transaction-shipment', auth, async (c) => {

@@ -3,11 +3,10 @@ import type { z } from 'zod';
 import type { ApiDeps } from '../deps.ts';
 import type { UserRow } from '../auth/repository.ts';
 import type { CreateTransactionResponse, PaymentType, createTransactionSchema } from '../../src/lib/commerce/schema.ts';
-import { TAKEN_DIRECTLY } from '../../src/lib/commerce/schema.ts';
 import { computeBill } from '../../src/lib/commerce/rules.ts';
 import { ApiError, badRequest, conflict } from '../http/errors.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { isShippedType } from './order-types/index.ts';
+import { shippingOf } from './shipping.service.ts';
 import { listLines, lockOrder, updateOrder, type OrderRow } from './repository.ts';
 import { cancelLiveCharge, countCharges, findLiveCharge, insertCharge, setChargeState } from './charges.repository.ts';
 import { moveOrder, runAfterCommit, type AfterCommit } from './transitions.ts';
@@ -17,7 +16,6 @@ import { commerceOf } from './runtime.ts';
 import { GatewayError, type GatewayTransaction } from './gateway/midtrans.ts';
 import { expireDueOrders } from './expiry.ts';
 import { ownOrder } from './order-box.service.ts';
-import { describeProducts } from './products.repository.ts';
 
 /*
  * create-transaction: invoicing an order box with a payment method. Cash moves it to 2 at once
@@ -59,22 +57,6 @@ function paymentNotes(t: GatewayTransaction): string | null {
   return null;
 }
 
-/** The shipping fee and courier of a shipped order; nothing for one that is not shipped. */
-async function shippingOf(deps: ApiDeps, order: OrderRow, input: Input): Promise<{ fee: number; fields: Record<string, unknown> }> {
-  const lines = await listLines(deps.db, order.id);
-  if (!lines.some((l) => isShippedType(l.order_type))) return { fee: 0, fields: {} };
-  const choice = input.shipping;
-  if (!choice) throw badRequest('shipping_required', 'Choose how the order is delivered.', 'shipping');
-  if (choice.courier === TAKEN_DIRECTLY) return { fee: 0, fields: { courier_code: TAKEN_DIRECTLY, courier_service: null, courier_etd: '0', shipping_address: null } };
-  if (!choice.destination || !choice.service || !choice.address) throw badRequest('shipping_required', 'A courier service, destination and address are needed.', 'shipping');
-  const products = new Map((await describeProducts(deps.db, lines.map((l) => l.order_type_id))).map((p) => [p.id, p.weight]));
-  const weight = lines.reduce((sum, l) => sum + (products.get(l.order_type_id) ?? 250) * l.number_of_copy, 0);
-  const couriers = await commerceOf(deps).shipping.cost({ origin: deps.config.commerce.shippingOrigin, destination: choice.destination, weight: Math.min(weight, 30_000), courier: choice.courier });
-  const service = couriers.find((c) => c.code === choice.courier)?.costs.find((s) => s.service === choice.service)?.cost[0];
-  if (!service) throw badRequest('invalid_courier', 'That courier service does not deliver there.', 'shipping');
-  return { fee: service.value, fields: { courier_code: choice.courier, courier_service: choice.service, courier_etd: service.etd, shipping_address: choice.address } };
-}
-
 /** create-transaction for one of the caller's boxes. */
 export async function createTransaction(deps: ApiDeps, caller: UserRow, input: Input): Promise<Answer> {
   await expireDueOrders(deps, { userId: caller.id });
@@ -83,9 +65,10 @@ export async function createTransaction(deps: ApiDeps, caller: UserRow, input: I
   if (order.item_count === 0) throw badRequest('empty_order', 'The order has no items.');
   const cash = input.payment_type === 'cash';
   if (!cash && !onlinePaymentAvailable(deps.config.commerce)) throw badRequest('payment_method_unavailable', 'Online payment is not available.', 'payment_type');
-  const shipping = await shippingOf(deps, order, input);
+  const lines = await listLines(deps.db, order.id);
+  const shipping = await shippingOf(deps, lines, input.shipping);
   const method = paymentMethod(input.payment_type);
-  const bill = computeBill(await listLines(deps.db, order.id), method, shipping.fee);
+  const bill = computeBill(lines, method, shipping.fee);
   const now = deps.now();
 
   const after: AfterCommit[] = [];
@@ -130,7 +113,6 @@ export async function createTransaction(deps: ApiDeps, caller: UserRow, input: I
   let charged: GatewayTransaction;
   try {
     if (plan.retired) await gateway.cancel(plan.retired).catch((error: Error) => console.warn(`[commerce] cancelling charge ${plan.retired}: ${error.message}`));
-    const lines = await listLines(deps.db, order.id);
     charged = await gateway.charge({
       orderId: plan.gatewayOrderId,
       grossAmount: bill.bill,

@@ -1,18 +1,24 @@
 import { Hono } from 'hono';
-import { shippingCostSchema, shippingWaybillSchema } from '../../src/lib/commerce/schema.ts';
+import { shippingCostSchema, shippingOptionsQuerySchema, shippingWaybillSchema } from '../../src/lib/commerce/schema.ts';
 import { requireCaller, type AuthEnv } from '../http/auth-guard.ts';
-import { jsonBody } from '../http/validate.ts';
+import { jsonBody, queryParams } from '../http/validate.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import type { ApiDeps } from '../deps.ts';
 import { ownsReceipt } from './repository.ts';
 import { commerceOf } from './runtime.ts';
 import { newestFirst } from './shipping.ts';
 import { isStoreAdmin } from './fulfilment.service.ts';
+import { shippingOptions } from './shipping.service.ts';
 
-/** webhook/shipping-cost and shipping-waybill, through the courier adapter. */
+/** webhook/shipping-options, shipping-cost and shipping-waybill, through the courier adapter. */
 export function shippingRoutes(deps: ApiDeps) {
   const app = new Hono<AuthEnv>();
   const auth = requireCaller(deps);
+
+  app.get('/shipping-options', auth, async (c) => {
+    const query = queryParams(c, shippingOptionsQuerySchema);
+    return c.json({ data: await shippingOptions(deps, c.get('caller').user, query.order_box_id, query.destination) });
+  });
 
   app.post('/shipping-cost', auth, async (c) => {
     const input = await jsonBody(c, shippingCostSchema);

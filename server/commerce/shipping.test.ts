@@ -32,6 +32,27 @@ describe('shipping', () => {
     expect((await ctx.request('POST', '/webhook/shipping-cost', { token: buyer.token, body: { destination: '23', weight: 0, courier: 'jne' } })).body.errors[0].code).toBe('invalid_weight');
   });
 
+  test('shipping-options offers the profile\'s address and the couriers\' prices for the box, which is what create-transaction charges', async () => {
+    const { rows } = await ctx.db.query<{ code: string; regency_code: string }>('SELECT code, regency_code FROM districts ORDER BY code LIMIT 1');
+    await ctx.db.query('UPDATE users SET address = $2, district_id = $3 WHERE id = $1', [buyer.id, 'Jl. Dago 12, Bandung', rows[0]!.code]);
+    const box = await orderProduct(3);
+    const options = await ctx.request('GET', `/webhook/shipping-options?order_box_id=${box}`, { token: buyer.token });
+    expect(options.status).toBe(200);
+    expect(options.body.data).toMatchObject({ address: 'Jl. Dago 12, Bandung', destination: rows[0]!.regency_code, weight: 1_800 });
+    expect(options.body.data.couriers.map((c: { code: string }) => c.code)).toEqual(['jne', 'pos', 'tiki']);
+    const yes = options.body.data.couriers[0].costs.find((s: { service: string }) => s.service === 'YES').cost[0].value;
+    const shipping = { courier: 'jne', service: 'YES', destination: options.body.data.destination, address: options.body.data.address };
+    const forged = await ctx.request('POST', '/webhook/create-transaction', { token: buyer.token, body: { order_box_id: box, category: 'PRODUCT', payment_type: 'bca_va', shipping: { ...shipping, service: 'FREE' } } });
+    expect([forged.status, forged.body.errors[0].code]).toEqual([400, 'invalid_courier']);
+    const tx = await ctx.request('POST', '/webhook/create-transaction', { token: buyer.token, body: { order_box_id: box, category: 'PRODUCT', payment_type: 'bca_va', shipping } });
+    expect(tx.body.data.bill).toBe(225_000 + 4_000 + 440 + yes);
+    const stranger = await createCaller(ctx);
+    expect((await ctx.request('GET', `/webhook/shipping-options?order_box_id=${box}`, { token: stranger.token })).status).toBe(404);
+    const donation = await ctx.db.query<{ id: string }>("INSERT INTO order_boxes (user_id, category) VALUES ($1, 'DONATION') RETURNING id", [buyer.id]);
+    const notShipped = await ctx.request('GET', `/webhook/shipping-options?order_box_id=${donation.rows[0]!.id}`, { token: buyer.token });
+    expect([notShipped.status, notShipped.body.errors[0].code]).toEqual([400, 'not_shipped']);
+  });
+
   test('a product order needs shipping, is verified when paid, shipped, tracked and received', async () => {
     const box = await orderProduct(2);
     const noShipping = await ctx.request('POST', '/webhook/create-transaction', { token: buyer.token, body: { order_box_id: box, category: 'PRODUCT', payment_type: 'bni_va' } });
@@ -70,6 +91,29 @@ describe('shipping', () => {
     expect(history.body.data.map((o: { id: string }) => o.id)).toContain(box);
     const { rows } = await ctx.db.query<{ event: string }>("SELECT event FROM notifications WHERE user_id = $1 AND type = 'TRANSACTION' ORDER BY created_at", [buyer.id]);
     expect(rows.map((r) => r.event)).toEqual(['payment_paid', 'order_shipped', 'order_received']);
+  });
+
+  test('store-order-list: the store\'s administrators see the paid orders to ship and the cash to verify, oldest first; nobody else does', async () => {
+    const box = await orderProduct(1);
+    const shipping = { courier: 'jne', service: 'REG', destination: '23', address: 'Jl. Braga 5, Bandung' };
+    const tx = await ctx.request('POST', '/webhook/create-transaction', { token: buyer.token, body: { order_box_id: box, category: 'PRODUCT', payment_type: 'bri_va', shipping } });
+    const cash = await orderProduct(1);
+    await ctx.request('POST', '/webhook/create-transaction', { token: buyer.token, body: { order_box_id: cash, category: 'PRODUCT', payment_type: 'cash', shipping: { courier: 'taken_directly' } } });
+    const before = await ctx.request('GET', '/webhook/store-order-list', { token: admin.token });
+    expect(before.body.data.map((o: { id: string }) => o.id)).not.toContain(box);
+    await sandboxDecide(ctx, await gatewayOrderIdOf(ctx, box), 'pay');
+    const list = await ctx.request('GET', '/webhook/store-order-list', { token: admin.token });
+    expect(list.status).toBe(200);
+    const paid = list.body.data.find((o: { id: string }) => o.id === box);
+    expect(paid).toMatchObject({ payment_status: 6, buyer_name: expect.any(String), shipping_address: 'Jl. Braga 5, Bandung', courier_info: { code: 'jne', service: 'REG' } });
+    expect(paid.lines[0]).toMatchObject({ order_type: 'SOUVENIR', number_of_copy: 1 });
+    expect(list.body.data.find((o: { id: string }) => o.id === cash)).toMatchObject({ payment_status: 2, shipping_address: null });
+    expect(list.body.data.every((o: { payment_status: number }) => [2, 6].includes(o.payment_status))).toBe(true);
+    await ctx.request('PUT', '/webhook/transaction-shipment', { token: admin.token, body: { transaction_id: tx.body.data.transaction_id, courier: 'jne', receipt_number: 'JNE-LIST-1' } });
+    const after = await ctx.request('GET', '/webhook/store-order-list', { token: admin.token });
+    expect(after.body.data.map((o: { id: string }) => o.id)).not.toContain(box);
+    const refused = await ctx.request('GET', '/webhook/store-order-list', { token: buyer.token });
+    expect([refused.status, refused.body.errors[0].code]).toEqual([403, 'not_store_admin']);
   });
 
   test('pickup orders need no waybill', async () => {

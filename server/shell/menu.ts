@@ -3,7 +3,7 @@ import type { FeatureFlags } from '../config.ts';
 
 /**
  * The app menu. Names are Indonesian; the web client shows its own translation by `id`.
- * The donation entry exists only while the book-donation flag is on.
+ * The donation entry exists only while the book-donation flag is on; the souvenir shop always.
  */
 export function buildMenu(features: FeatureFlags): MenuGroup[] {
   const library = [
@@ -14,6 +14,8 @@ export function buildMenu(features: FeatureFlags): MenuGroup[] {
     { id: 'qr', name: 'Kode QR', url: '/qr-codes', icon: 'qr' },
   ];
   if (features.bookDonation) library.push({ id: 'donation', name: 'Donasi Buku', url: '/donation', icon: 'donation' });
+  // The souvenir shop and its orders; not a donation, so there whatever the donation flag says.
+  library.push({ id: 'souvenir', name: 'Suvenir', url: '/more-edoo-toys', icon: 'donation' });
   return [
     { id: 'library', menu_name: 'Perpustakaan', android_menu: library },
     {

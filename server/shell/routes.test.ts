@@ -18,6 +18,8 @@ describe('webhook/menu', () => {
     const ids = res.body.data.flatMap((g: { android_menu: { id: string }[] }) => g.android_menu.map((e) => e.id));
     expect(ids).toEqual(expect.arrayContaining(['shelf', 'friendship', 'help', 'membership']));
     expect(ids).not.toContain('donation');
+    // The souvenir shop is no donation: it stays.
+    expect(ids).toContain('souvenir');
   });
 
   test('lists donation when the book-donation flag is on', async () => {

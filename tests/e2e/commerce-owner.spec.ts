@@ -3,7 +3,7 @@ import { test } from './support/console-guard.ts';
 import { demoUsers, signIn } from './support/auth.ts';
 import { hydrated, open } from './support/pages.ts';
 import { apiJson, borrowFrom, holdingsOf, joinLibrary, signInAsNewMember, type Holding } from './support/members.ts';
-import { donationChoices, SANDBOX_PAGE_ERRORS, type DonationBook } from './support/commerce.ts';
+import { donationChoices, type DonationBook } from './support/commerce.ts';
 
 /*
  * Donations that involve others: a cash payment the receiving library's owner verifies (and a cart
@@ -11,8 +11,6 @@ import { donationChoices, SANDBOX_PAGE_ERRORS, type DonationBook } from './suppo
  */
 
 test.describe('donations and their libraries', () => {
-  test.use({ allowErrors: SANDBOX_PAGE_ERRORS });
-
   test('remove a line of the cart, pay cash, land on the transaction with its detail open, and the library owner verifies it; an emptied box leaves', async ({ page, browser }) => {
     test.setTimeout(180_000);
     await signInAsNewMember(page, 'Donatur Tunai');

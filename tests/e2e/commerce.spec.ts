@@ -3,7 +3,7 @@ import { test } from './support/console-guard.ts';
 import { demoUsers, signIn } from './support/auth.ts';
 import { hydrated, open } from './support/pages.ts';
 import { apiJson, holdingsOf, signInAsNewMember } from './support/members.ts';
-import { donatableHolding, donationChoices, openDonationDialog, SANDBOX_PAGE_ERRORS } from './support/commerce.ts';
+import { donatableHolding, donationChoices, openDonationDialog } from './support/commerce.ts';
 
 /*
  * Donations, the order box and payments in the browser: a donation from a book page paid on the
@@ -56,8 +56,6 @@ test.describe('orders of nobody', () => {
 });
 
 test.describe('donating', () => {
-  test.use({ allowErrors: SANDBOX_PAGE_ERRORS });
-
   test('donate two copies from a book page, pay by virtual account on the sandbox, see the order paid and the copies grow', async ({ page, browser }) => {
     test.setTimeout(150_000);
     await signInAsNewMember(page, 'Donatur Buku');
@@ -158,7 +156,7 @@ test.describe('donating', () => {
 });
 
 test.describe('on a phone, in English', () => {
-  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, allowErrors: SANDBOX_PAGE_ERRORS });
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('donate from the bottom bar, pay by e-wallet on the sandbox and follow the order', async ({ page }) => {
     test.setTimeout(150_000);

@@ -22,6 +22,13 @@ function calledByOwnName(c: Context): boolean {
   return isOwnLoopbackHost(c.req.header('host'), incoming.socket?.localPort, Boolean(incoming.socket?.encrypted));
 }
 
+/*
+ * The page's look, served as a file of its own: the site's Content-Security-Policy allows styles
+ * and scripts from this origin only, never inline ones. The page has no script at all, and names
+ * the site's icon so the browser does not ask for a missing /favicon.ico.
+ */
+const SANDBOX_CSS = 'body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#1f2937}h1{font-size:1.25rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{color:#6b7280}form{display:inline-block;margin:.5rem .5rem 0 0}button{font:inherit;padding:.5rem 1rem;border-radius:.5rem;border:1px solid #1d4ed8;background:#1d4ed8;color:#fff;cursor:pointer}form+form button{background:#fff;color:#1d4ed8}';
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** webhook/payment-sandbox/invoice/{order_id} (GET the page, POST …/pay, …/fail, …/expire). */
@@ -34,6 +41,8 @@ export function sandboxPageRoutes(deps: ApiDeps) {
     await next();
   });
 
+  app.get('/payment-sandbox/sandbox.css', (c) => c.body(SANDBOX_CSS, 200, { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-store' }));
+
   app.get('/payment-sandbox/invoice/:orderId', async (c) => {
     const orderId = c.req.param('orderId');
     const charge = await commerceOf(deps).sandbox!.find(orderId);
@@ -44,7 +53,7 @@ export function sandboxPageRoutes(deps: ApiDeps) {
       `<form method="post" action="/webhook/payment-sandbox/invoice/${encodeURIComponent(orderId)}/${name}"><button type="submit">${label}</button></form>`;
     const html = `<!doctype html><html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>Sandbox pembayaran / Payment sandbox</title>
-<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem;color:#1f2937}h1{font-size:1.25rem}dl{display:grid;grid-template-columns:auto 1fr;gap:.25rem 1rem}dt{color:#6b7280}form{display:inline-block;margin:.5rem .5rem 0 0}button{font:inherit;padding:.5rem 1rem;border-radius:.5rem;border:1px solid #1d4ed8;background:#1d4ed8;color:#fff;cursor:pointer}form+form button{background:#fff;color:#1d4ed8}</style></head>
+<link rel="stylesheet" href="/webhook/payment-sandbox/sandbox.css"><link rel="icon" href="/favicon.svg" type="image/svg+xml"></head>
 <body><h1>Sandbox pembayaran <small>(payment sandbox: no real money)</small></h1>
 <dl><dt>Order</dt><dd>${escapeHtml(orderId)}</dd><dt>Metode / Method</dt><dd>${escapeHtml(charge.payment_type)}${charge.bank ? ` (${escapeHtml(charge.bank)})` : ''}</dd>
 <dt>Jumlah / Amount</dt><dd>Rp${escapeHtml(amount)}</dd><dt>Status</dt><dd id="status">${escapeHtml(charge.transaction_status)}</dd>

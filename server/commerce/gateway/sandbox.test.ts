@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/context.ts';
 import { createPaymentSandbox } from './sandbox.ts';
+import { commerceOf } from '../runtime.ts';
+import { sandboxPageRoutes } from './sandbox-page.ts';
 import { chargeBody, midtransGateway, notificationSignature, rupiahOf, verifySignature, GatewayError } from './midtrans.ts';
 
 let ctx: TestContext;
@@ -62,5 +64,26 @@ describe('the payment sandbox speaks Midtrans\' Core API', () => {
     expect(note.signature_key).toBe(notificationSignature('SBX-2', '200', '54440.00', KEY));
     expect(verifySignature(note, KEY)).toBe(true);
     expect(verifySignature({ ...note, gross_amount: '1.00' }, KEY)).toBe(false);
+  });
+});
+
+describe('the sandbox\'s pay page', () => {
+  // The site's Content-Security-Policy allows styles and scripts of its own origin only.
+  test('carries no inline style or script, and names the site\'s icon', async () => {
+    await commerceOf(ctx.deps).gateway.charge(request('SBX-PAGE-1'));
+    const pages = sandboxPageRoutes(ctx.deps);
+    const local = { headers: { 'x-forwarded-for': '127.0.0.1' } };
+    const res = await pages.request('/payment-sandbox/invoice/SBX-PAGE-1', local);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('Bayar / Pay');
+    expect(html).not.toMatch(/<style|<script|\sstyle=|\son[a-z]+=/i);
+    expect(html).toMatch(/<link rel="icon" href="\/favicon\.svg"/);
+    const css = html.match(/<link rel="stylesheet" href="([^"]+)"/)![1]!;
+    const sheet = await pages.request(css.replace('/webhook', ''), local);
+    expect([sheet.status, sheet.headers.get('content-type')]).toEqual([200, 'text/css; charset=utf-8']);
+    expect(await sheet.text()).toContain('font-family');
+    // Like the page, its sheet is there for this machine only.
+    expect((await pages.request(css.replace('/webhook', ''), { headers: { 'x-forwarded-for': '10.0.0.5' } })).status).not.toBe(200);
   });
 });

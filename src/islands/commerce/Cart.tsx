@@ -38,7 +38,7 @@ function Review({ initial, emptyHref }: { initial: CartState; emptyHref: string 
             {formatRupiah(cartTotal(cart.lines), i18n.language)}
           </span>
         </p>
-        <button type="button" className="btn btn-primary" aria-haspopup="dialog" disabled={cart.lines.length === 0 || cart.busy !== null} onClick={() => void openCheckout(t)}>
+        <button type="button" className="btn btn-primary" aria-haspopup="dialog" disabled={cart.lines.length === 0 || cart.busy !== null} onClick={() => void openCheckout(t, { orderBoxId: cart.orderBoxId, category: cart.category })}>
           {t('commerce.cart.continue')}
         </button>
       </div>

@@ -1,29 +1,55 @@
 import { useStore } from '@nanostores/react';
 import { formatRupiah } from '../../lib/contract/format.ts';
 import { computeBill } from '../../lib/commerce/rules.ts';
-import { PAYMENT_GROUPS, type OrderCategory } from '../../lib/commerce/values.ts';
+import { PAYMENT_GROUPS, SHIPPED_CATEGORIES, type OrderCategory } from '../../lib/commerce/values.ts';
 import type { OrderLine } from '../../lib/commerce/schema.ts';
 import { $checkout, checkoutClosed, checkoutStep, chooseMethod, pay } from '../../lib/commerce/store.ts';
 import { useTranslation } from '../shell/I18nRoot.tsx';
 import { Modal } from '../shell/Modal.tsx';
+import { $shipping, shippingChoice } from '../../lib/commerce/shipping-store.ts';
+import { ShippingStep } from './ShippingStep.tsx';
 
 /**
- * Paying an order box: the method chooser (cash, virtual accounts, e-wallets and QRIS,
- * convenience stores), then the summary with the admin fee and tax of that method, then Pay now.
+ * Paying an order box: for a shipped order first where to and how, then the method chooser (cash,
+ * virtual accounts, e-wallets and QRIS, convenience stores), then the summary with the admin fee
+ * and tax of that method (and the shipping fee), then Pay now.
  */
 export function Checkout({ orderBoxId, category, lines }: { orderBoxId: string; category: OrderCategory; lines: readonly OrderLine[] }) {
   const { t } = useTranslation();
   const state = useStore($checkout);
+  const shipping = useStore($shipping);
+  const shipped = SHIPPED_CATEGORIES.includes(category);
   return (
     <>
+      {shipped ? (
+        <Modal
+          open={state.step === 'shipping'}
+          onClose={() => checkoutClosed('shipping')}
+          title={t('commerce.shipping.title')}
+          footer={
+            <button type="button" className="btn btn-primary" disabled={!shippingChoice(shipping)} onClick={() => checkoutStep('methods')}>
+              {t('commerce.methods.next')}
+            </button>
+          }
+        >
+          <ShippingStep />
+        </Modal>
+      ) : null}
       <Modal
         open={state.step === 'methods'}
         onClose={() => checkoutClosed('methods')}
         title={t('commerce.methods.title')}
         footer={
-          <button type="button" className="btn btn-primary" disabled={!state.chosen} onClick={() => checkoutStep('summary')}>
-            {t('commerce.methods.next')}
-          </button>
+          <>
+            {shipped ? (
+              <button type="button" className="btn btn-ghost" onClick={() => checkoutStep('shipping')}>
+                {t('commerce.methods.back')}
+              </button>
+            ) : null}
+            <button type="button" className="btn btn-primary" disabled={!state.chosen} onClick={() => checkoutStep('summary')}>
+              {t('commerce.methods.next')}
+            </button>
+          </>
         }
       >
         <Methods />
@@ -44,7 +70,7 @@ export function Checkout({ orderBoxId, category, lines }: { orderBoxId: string; 
           </>
         }
       >
-        <Summary lines={lines} />
+        <Summary lines={lines} shippingFee={shipped ? (shipping.chosen?.fee ?? 0) : null} />
       </Modal>
     </>
   );
@@ -84,11 +110,11 @@ function Methods() {
   );
 }
 
-function Summary({ lines }: { lines: readonly OrderLine[] }) {
+function Summary({ lines, shippingFee }: { lines: readonly OrderLine[]; shippingFee: number | null }) {
   const { t, i18n } = useTranslation();
   const state = useStore($checkout);
   if (!state.chosen) return null;
-  const bill = computeBill(lines, state.chosen);
+  const bill = computeBill(lines, state.chosen, shippingFee ?? 0);
   const lang = i18n.language;
   const rows: [string, number][] = [
     ['commerce.order.subtotal', bill.amount],
@@ -96,6 +122,7 @@ function Summary({ lines }: { lines: readonly OrderLine[] }) {
     ['commerce.methods.adminFee', bill.service_fee_amount],
     ['commerce.order.tax', bill.tax_amount],
   ];
+  if (shippingFee !== null) rows.push(['commerce.order.shippingFee', bill.shipping_fee_amount]);
   return (
     <div className="flex flex-col gap-3" data-payment-summary>
       <p className="flex items-center gap-2 font-semibold">

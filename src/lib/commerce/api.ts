@@ -19,9 +19,17 @@ import type {
   OrderBoxListQuery,
   OrderBoxListResponse,
   PaymentMethodListResponse,
+  ProductListQuery,
+  ProductListResponse,
   SelfDonationListQuery,
   SelfDonationListResponse,
+  ShippingOptions,
+  ShippingOptionsQuery,
+  ShippingOptionsResponse,
   ShippingWaybillInput,
+  StoreOrderListQuery,
+  StoreOrderListResponse,
+  TransactionShipmentInput,
   TransactionStatusResponse,
   Waybill,
 } from './schema.ts';
@@ -51,6 +59,11 @@ export function getOwnLibrary(http: HttpClient): Promise<HasEpustakaResponse> {
 /** GET webhook/self-donation-list: what the caller donated, per book and library. */
 export function getSelfDonations(http: HttpClient, params: SelfDonationListQuery): Promise<SelfDonationListResponse> {
   return http.get<SelfDonationListResponse>('webhook/self-donation-list', { ...params });
+}
+
+/** GET webhook/product-list: the souvenirs on sale (20, then 20 more). */
+export function getProducts(http: HttpClient, params: ProductListQuery): Promise<ProductListResponse> {
+  return http.get<ProductListResponse>('webhook/product-list', { ...params });
 }
 
 /** POST webhook/add-order-box, once per `key`. */
@@ -93,6 +106,11 @@ export async function confirmReceipt(http: HttpClient, transactionId: string): P
   return (await http.put<TransactionStatusResponse>('webhook/transaction-status', { transaction_id: transactionId })).data;
 }
 
+/** GET webhook/shipping-options: the profile's address and the couriers' prices for a shipped box. */
+export async function getShippingOptions(http: HttpClient, params: ShippingOptionsQuery): Promise<ShippingOptions> {
+  return (await http.get<ShippingOptionsResponse>('webhook/shipping-options', { ...params })).data;
+}
+
 /** POST webhook/shipping-waybill: the tracking of an order's receipt number, newest entry first. */
 export async function getWaybill(http: HttpClient, input: ShippingWaybillInput): Promise<Waybill> {
   return (await http.post<{ data: Waybill }>('webhook/shipping-waybill', input)).data;
@@ -111,4 +129,14 @@ export async function verifyCashPayment(http: HttpClient, transactionId: string)
 /** PUT webhook/transaction-late-payment: the owner accepts money that arrived after the deadline, or refunds it. */
 export async function decideLatePayment(http: HttpClient, transactionId: string, decision: 'accept' | 'refund'): Promise<void> {
   await http.put('webhook/transaction-late-payment', { transaction_id: transactionId, decision });
+}
+
+/** GET webhook/store-order-list: the souvenir orders the store has to handle (store administrators only). */
+export function getStoreOrders(http: HttpClient, params: StoreOrderListQuery): Promise<StoreOrderListResponse> {
+  return http.get<StoreOrderListResponse>('webhook/store-order-list', { ...params });
+}
+
+/** PUT webhook/transaction-shipment: the store hands a paid order to its courier with the waybill number, or readies it for pickup. */
+export async function shipStoreOrder(http: HttpClient, input: TransactionShipmentInput): Promise<void> {
+  await http.put('webhook/transaction-shipment', input);
 }

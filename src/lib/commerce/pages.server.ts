@@ -1,8 +1,9 @@
 import type { HttpClient } from '../http/http.ts';
-import { getDonationBooks, getOrder, getOrderLines, getOrders, getSelfDonations } from './api.ts';
+import { getDonationBooks, getOrder, getOrderLines, getOrders, getProducts, getSelfDonations, getStoreOrders } from './api.ts';
 import { listStatusQuery, type ListTab } from './display.ts';
 import { COMMERCE_LIMITS, type OrderCategory } from './values.ts';
-import type { Order, OrderBoxListResponse, OrderLine, SelfDonationListResponse } from './schema.ts';
+import type { Order, OrderBoxListResponse, OrderLine, ProductListResponse, SelfDonationListResponse, StoreOrderListResponse } from './schema.ts';
+import { PAYMENT_STATUS } from './values.ts';
 
 /*
  * Page loaders of the order pages: what each page renders first. A failure of the API is logged
@@ -75,4 +76,25 @@ export async function loadDonationOffer(http: HttpClient, bookId: string | null)
 /** The first page of the caller's donated books. */
 export function loadDonatedBooks(http: HttpClient, q: string): Promise<Loaded<SelfDonationListResponse>> {
   return load('donated books', () => getSelfDonations(http, { limit: COMMERCE_LIMITS.donatedBooks.default, q: q || undefined }));
+}
+
+/** The first page of the souvenirs on sale, and the caller's open souvenir box (null when none). */
+export async function loadShop(http: HttpClient): Promise<Loaded<{ products: ProductListResponse; box: Order | null }>> {
+  return load('souvenirs', async () => {
+    const [products, ongoing] = await Promise.all([
+      getProducts(http, { limit: COMMERCE_LIMITS.products.default }),
+      getOrders(http, { status: listStatusQuery('status'), category: 'PRODUCT', limit: COMMERCE_LIMITS.orderList.max }),
+    ]);
+    return { products, box: ongoing.data.find((o) => o.payment_status === PAYMENT_STATUS.OPEN) ?? null };
+  });
+}
+
+/** The store's work list when the caller administers the store; null for anyone else (the API answers 403). */
+export async function loadStoreOrders(http: HttpClient): Promise<StoreOrderListResponse | null> {
+  try {
+    return await getStoreOrders(http, { limit: COMMERCE_LIMITS.orderList.default });
+  } catch (error) {
+    if ((error as { status?: number }).status !== 403) console.error('The store\'s orders could not be loaded', error);
+    return null;
+  }
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderLineSchema, orderSchema } from './order-schema.ts';
 import { COMMERCE_LIMITS, limit, listMeta, offset, orderCategorySchema, paymentStatusSchema, paymentTypeSchema, rupiahSchema, uuid } from './values-schema.ts';
 
 /*
@@ -110,6 +111,28 @@ export const shippingCostResponseSchema = z.object({
 export type ShippingCostResponse = z.infer<typeof shippingCostResponseSchema>;
 
 /**
+ * GET webhook/shipping-options: how one of the caller's shipped boxes may travel. `destination`
+ * (a city id of the courier) defaults to the regency of the caller's profile. 400 `not_shipped`
+ * for a box with nothing to ship; 404 `order_not_found` for one not the caller's.
+ */
+export const shippingOptionsQuerySchema = z.object({
+  order_box_id: uuid('invalid_order_box_id'),
+  destination: z.string().trim().min(1, { error: 'invalid_destination' }).max(20, { error: 'invalid_destination' }).optional(),
+});
+export type ShippingOptionsQuery = z.input<typeof shippingOptionsQuerySchema>;
+/** The profile's address (prefilled in the checkout), the box's weight in grams and each courier's services. */
+export const shippingOptionsSchema = z.object({
+  address: z.string().nullable(),
+  destination: z.string().nullable(),
+  destination_name: z.string().nullable(),
+  weight: z.number().int(),
+  couriers: shippingCostResponseSchema.shape.data,
+});
+export type ShippingOptions = z.infer<typeof shippingOptionsSchema>;
+export const shippingOptionsResponseSchema = z.object({ data: shippingOptionsSchema });
+export type ShippingOptionsResponse = z.infer<typeof shippingOptionsResponseSchema>;
+
+/**
  * POST webhook/shipping-waybill: tracking of a receipt number of one of the caller's orders
  * (another is 404 `waybill_not_found`). The manifest is newest first.
  */
@@ -201,3 +224,26 @@ export const transactionLatePaymentSchema = z.object({
   decision: z.enum(['accept', 'refund'], { error: 'invalid_decision' }),
 });
 export type TransactionLatePaymentInput = z.input<typeof transactionLatePaymentSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The store's work list
+
+/**
+ * GET webhook/store-order-list: souvenir orders of the caller's organisation to handle, the first
+ * paid first: cash to verify (2) and orders to hand to the courier or ready for pickup (6). Store
+ * administrators (roles 305, 999) only: 403 `not_store_admin`.
+ */
+export const storeOrderListQuerySchema = z.object({
+  limit: limit(COMMERCE_LIMITS.orderList.default, COMMERCE_LIMITS.orderList.max),
+  offset,
+});
+export type StoreOrderListQuery = z.input<typeof storeOrderListQuerySchema>;
+export const storeOrderSchema = orderSchema.extend({
+  buyer_name: z.string(),
+  /** Where the courier takes it; null for pickup. */
+  shipping_address: z.string().nullable(),
+  lines: z.array(orderLineSchema),
+});
+export type StoreOrder = z.infer<typeof storeOrderSchema>;
+export const storeOrderListResponseSchema = z.object({ data: z.array(storeOrderSchema), meta: listMeta });
+export type StoreOrderListResponse = z.infer<typeof storeOrderListResponseSchema>;

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { toApiError } from '../http/errors.ts';
 import { createT } from '../i18n/texts.server.ts';
 import { $donation, chooseLibrary, closeDonation, setCount, submitDonation } from './donation-store.ts';
-import { $checkout, chooseMethod, checkoutClosed, checkoutStep, pay } from './store.ts';
+import { $checkout, chooseMethod, checkoutClosed, checkoutStep, openCheckout, pay } from './store.ts';
+import { $shipping, chooseShipping, PICKUP } from './shipping-store.ts';
 import type { PaymentMethod } from './schema.ts';
 
 const { get, post, put, del } = vi.hoisted(() => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn() }));
@@ -95,5 +96,35 @@ describe('paying once', () => {
     expect($checkout.get().step).toBe('summary');
     checkoutClosed('summary');
     expect($checkout.get().step).toBe('closed');
+  });
+});
+
+describe('paying a shipped order', () => {
+  test('the checkout opens at the shipping step with the profile\'s address; pay sends the chosen service, and another service takes a new key', async () => {
+    get.mockReset();
+    get.mockImplementation(async (path: string) => {
+      if (path === 'webhook/shipping-options') {
+        return { data: { address: 'Jl. Merdeka 17', destination: '32.73', destination_name: 'Kota Bandung', weight: 800, couriers: [{ code: 'jne', name: 'JNE', costs: [{ service: 'REG', description: 'Reguler', cost: [{ value: 18_000, etd: '2-3', note: '' }] }] }] } };
+      }
+      return { data: { cash: [], bank_transfers: [va], ewallets: [], cstores: [] } };
+    });
+    await openCheckout(t, { orderBoxId: 'box', category: 'PRODUCT' });
+    expect($checkout.get().step).toBe('shipping');
+    await vi.waitFor(() => expect($shipping.get().address).toBe('Jl. Merdeka 17'));
+    chooseMethod(va);
+    // No service chosen yet: paying goes back to the shipping step and sends nothing.
+    await pay(t, 'box', 'PRODUCT');
+    expect([post.mock.calls.length, $checkout.get().step]).toEqual([0, 'shipping']);
+
+    chooseShipping({ courier: 'jne', service: 'REG', fee: 18_000, etd: '2-3' });
+    post.mockRejectedValueOnce(toApiError(503, undefined));
+    await pay(t, 'box', 'PRODUCT');
+    expect(post.mock.calls[0]![1]).toMatchObject({ category: 'PRODUCT', payment_type: 'bca_va', shipping: { courier: 'jne', service: 'REG', destination: '32.73', address: 'Jl. Merdeka 17' } });
+    chooseShipping(PICKUP);
+    post.mockResolvedValueOnce({ data: { order_box_id: 'box', invoice_url: '/pay' } });
+    await pay(t, 'box', 'PRODUCT');
+    expect(post.mock.calls[1]![1]).toMatchObject({ shipping: { courier: 'taken_directly' } });
+    expect(keyOf(post.mock.calls[1]!)).not.toBe(keyOf(post.mock.calls[0]!));
+    expect(assign).toHaveBeenCalledWith('/pay');
   });
 });

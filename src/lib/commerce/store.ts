@@ -6,7 +6,8 @@ import { notify } from '../shell/store.ts';
 import { confirmReceipt, createTransaction, deleteOrderLine, getOrder, getOrders, getPaymentMethods, getWaybill } from './api.ts';
 import { clockOffset, listStatusQuery, type ListTab } from './display.ts';
 import { computeBill, secondsLeft } from './rules.ts';
-import { COMMERCE_LIMITS, type OrderCategory } from './values.ts';
+import { COMMERCE_LIMITS, SHIPPED_CATEGORIES, type OrderCategory } from './values.ts';
+import { $shipping, loadShipping, shippingChoice } from './shipping-store.ts';
 import type { Order, OrderLine, PaymentMethod, PaymentMethodListResponse, Waybill } from './schema.ts';
 
 /*
@@ -99,7 +100,8 @@ export async function removeLine(t: TFunction, lineId: string, emptyHref: string
 // Paying: the method chooser, the summary, the transaction
 
 export interface CheckoutState {
-  step: 'closed' | 'methods' | 'summary';
+  /** A shipped order starts with where to and how (shipping-store.ts). */
+  step: 'closed' | 'shipping' | 'methods' | 'summary';
   methods: PaymentMethodListResponse['data'] | null;
   loading: boolean;
   chosen: PaymentMethod | null;
@@ -109,12 +111,18 @@ export interface CheckoutState {
 
 export const $checkout = map<CheckoutState>({ step: 'closed', methods: null, loading: false, chosen: null, busy: false, error: null });
 
-// One key per payment the buyer means (this box, this method): a double click or a retry makes one charge.
-let payKey: { method: string; key: string } | null = null;
+// One key per payment the buyer means (this box, this method, this shipping): a double click or a
+// retry makes one charge.
+let payKey: { intent: string; key: string } | null = null;
 
-/** Opens the method chooser, loading the methods the first time. */
-export async function openCheckout(t: TFunction): Promise<void> {
-  $checkout.set({ ...$checkout.get(), step: 'methods', error: null });
+/**
+ * Opens the checkout, loading the methods the first time: at the shipping step for an order of a
+ * shipped category (`orderBoxId` given), else at the method chooser.
+ */
+export async function openCheckout(t: TFunction, shipped?: { orderBoxId: string; category: OrderCategory }): Promise<void> {
+  const ship = shipped && SHIPPED_CATEGORIES.includes(shipped.category);
+  $checkout.set({ ...$checkout.get(), step: ship ? 'shipping' : 'methods', error: null });
+  if (ship) void loadShipping(t, shipped.orderBoxId);
   if ($checkout.get().methods) return;
   $checkout.setKey('loading', true);
   try {
@@ -149,10 +157,16 @@ export function checkoutClosed(step: CheckoutState['step']): void {
 export async function pay(t: TFunction, orderBoxId: string, category: OrderCategory): Promise<void> {
   const { chosen, busy } = $checkout.get();
   if (!chosen || busy) return;
-  if (payKey?.method !== chosen.payment_type) payKey = { method: chosen.payment_type, key: crypto.randomUUID() };
+  const shipping = SHIPPED_CATEGORIES.includes(category) ? shippingChoice($shipping.get()) : undefined;
+  if (shipping === null) {
+    $checkout.set({ ...$checkout.get(), step: 'shipping', error: null });
+    return;
+  }
+  const intent = JSON.stringify([chosen.payment_type, shipping ?? null]);
+  if (payKey?.intent !== intent) payKey = { intent, key: crypto.randomUUID() };
   $checkout.set({ ...$checkout.get(), busy: true, error: null });
   try {
-    const result = await createTransaction(api, { order_box_id: orderBoxId, category, payment_type: chosen.payment_type }, payKey.key);
+    const result = await createTransaction(api, { order_box_id: orderBoxId, category, payment_type: chosen.payment_type, ...(shipping ? { shipping } : {}) }, payKey.key);
     payKey = null;
     if (result.invoice_url) window.location.assign(result.invoice_url);
     else {

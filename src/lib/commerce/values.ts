@@ -73,6 +73,12 @@ export type PaymentType = (typeof PAYMENT_TYPES)[number];
 /** The courier code of an order picked up at the store (no waybill; status 7 means waiting pickup). */
 export const TAKEN_DIRECTLY = 'taken_directly';
 
+/** Categories whose orders are shipped: their checkout asks where to and how. */
+export const SHIPPED_CATEGORIES: readonly string[] = ['PRODUCT'];
+
+/** The couriers whose services a buyer may choose (RajaOngkir's codes). */
+export const COURIER_CODES = ['jne', 'pos', 'tiki'] as const;
+
 /** Page sizes (spec 03 §9). */
 export const COMMERCE_LIMITS = {
   orderList: { default: 15, max: 100 },

@@ -30,7 +30,7 @@ const groups: MenuGroup[] = [
     id: 'give',
     menu_name: 'Berbagi',
     android_menu: [
-      { id: 'toys', name: 'Suvenir', url: '/more-edoo-toys', icon: 'donation' },
+      { id: 'toys', name: 'Suvenir', url: '/more-edoo-unbuilt', icon: 'donation' },
       { id: 'donation-history', name: 'Riwayat donasi', url: '/donation/history', icon: 'donation' },
     ],
   },

@@ -60,6 +60,7 @@ export const BUILT_PAGES: readonly string[] = [
   '/more-article-history',
   '/donation',
   '/more-book-donation',
+  '/more-edoo-toys',
   '/cart/*/*',
   '/detail-order-box',
   '/detail-order-box/payment',

@@ -4,12 +4,6 @@ import { apiJson, holdingsOf, type Holding } from './members.ts';
 
 /* Helpers of the donation and payment journeys. */
 
-/**
- * The sandbox's pay page (a development tool of the API, not a page of the site) carries its own
- * inline style and no icon; the browser reports both while a test plays the bank there.
- */
-export const SANDBOX_PAGE_ERRORS = /\/webhook\/payment-sandbox\/invoice\/|\/favicon\.ico/;
-
 export interface DonationBook {
   book_id: string;
   book_title: string;
