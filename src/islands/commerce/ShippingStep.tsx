@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { formatRupiah } from '../../lib/format/format.ts';
+import { formatRupiah } from '../../lib/contract/format.ts';
 import { $shipping, chooseShipping, PICKUP, setShippingAddress } from '../../lib/commerce/shipping-store.ts';
 import { TAKEN_DIRECTLY } from '../../lib/commerce/values.ts';
 import { useTranslation } from '../shell/I18nRoot.tsx';

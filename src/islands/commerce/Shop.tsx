@@ -1,6 +1,6 @@
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { ProductListResponse } from '../../lib/commerce/schema.ts';
-import { formatRupiah } from '../../lib/format/format.ts';
+import { formatRupiah } from '../../lib/contract/format.ts';
 import { hasMore } from '../../lib/paging/list-store.ts';
 import { $shop, addProduct, seedShop, shopProducts, type ShopState } from '../../lib/commerce/shop-store.ts';
 import { cartHref } from '../../lib/commerce/display.ts';

@@ -1,6 +1,6 @@
 import type { Lang } from '../../lib/i18n/index.ts';
 import type { StoreOrder } from '../../lib/commerce/schema.ts';
-import { formatRupiah } from '../../lib/format/format.ts';
+import { formatRupiah } from '../../lib/contract/format.ts';
 import { PAYMENT_STATUS, TAKEN_DIRECTLY } from '../../lib/commerce/values.ts';
 import { $storeOrders, seedStoreOrders, setReceipt, shipOrder, verifyOrderCash, type StoreOrdersState } from '../../lib/commerce/store-orders-store.ts';
 import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
