@@ -4,7 +4,7 @@ import { formatRupiah } from '../../lib/contract/format.ts';
 import { hasMore } from '../../lib/paging/list-store.ts';
 import { $shop, addProduct, seedShop, shopProducts, type ShopState } from '../../lib/commerce/shop-store.ts';
 import { cartHref } from '../../lib/commerce/display.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { Icon } from '../shell/Icon.tsx';
 import { useSeeded } from './useSeeded.ts';
 
@@ -13,15 +13,6 @@ interface Props {
   initial: ProductListResponse;
   /** The buyer's open souvenir box, if any. */
   boxId: string | null;
-}
-
-/** The souvenirs on sale as cards (picture, name, price, Add to box), 20 then 20 more, and the way to the box. */
-export function Shop({ lang, ...props }: Props) {
-  return (
-    <I18nRoot lang={lang}>
-      <Products {...props} />
-    </I18nRoot>
-  );
 }
 
 function Products({ initial, boxId }: Omit<Props, 'lang'>) {
@@ -83,4 +74,5 @@ function Products({ initial, boxId }: Omit<Props, 'lang'>) {
 }
 
 /** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-Shop.texts = ['apiErrors', 'commerce', 'common', 'errors'];
+/** The souvenirs on sale as cards (picture, name, price, Add to box), 20 then 20 more, and the way to the box. */
+export const Shop = withTexts(Products, ['apiErrors', 'commerce', 'common', 'errors']);

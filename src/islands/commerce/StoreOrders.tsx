@@ -3,25 +3,13 @@ import type { StoreOrder } from '../../lib/commerce/schema.ts';
 import { formatRupiah } from '../../lib/contract/format.ts';
 import { PAYMENT_STATUS, TAKEN_DIRECTLY } from '../../lib/commerce/values.ts';
 import { $storeOrders, seedStoreOrders, setReceipt, shipOrder, verifyOrderCash, type StoreOrdersState } from '../../lib/commerce/store-orders-store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { useSeeded } from './useSeeded.ts';
 
 interface Props {
   lang: Lang;
   items: StoreOrder[];
   total: number;
-}
-
-/**
- * The store's work list (its administrators only): each souvenir order with its buyer, pieces,
- * courier and address; cash to verify, a waybill number to enter and Ship, or Ready for pickup.
- */
-export function StoreOrders({ lang, items, total }: Props) {
-  return (
-    <I18nRoot lang={lang}>
-      <WorkList items={items} total={total} />
-    </I18nRoot>
-  );
 }
 
 function WorkList({ items, total }: Omit<Props, 'lang'>) {
@@ -90,4 +78,8 @@ function WorkList({ items, total }: Omit<Props, 'lang'>) {
 }
 
 /** The namespaces of texts this island uses: its page sends only these (see src/lib/i18n/island-texts.server.ts). */
-StoreOrders.texts = ['apiErrors', 'commerce', 'common', 'errors'];
+/**
+ * The store's work list (its administrators only): each souvenir order with its buyer, pieces,
+ * courier and address; cash to verify, a waybill number to enter and Ship, or Ready for pickup.
+ */
+export const StoreOrders = withTexts(WorkList, ['apiErrors', 'commerce', 'common', 'errors']);

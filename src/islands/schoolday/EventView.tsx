@@ -4,7 +4,7 @@ import type { Lang } from '../../lib/i18n/index.ts';
 import { $event, respond } from '../../lib/schoolday/store.ts';
 import { formatSchoolTime } from '../../lib/schoolday/rules.ts';
 import type { Participant, PersonalEvent } from '../../lib/schoolday/schema.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 
 interface Props {
   lang: Lang;
@@ -12,14 +12,7 @@ interface Props {
 }
 
 /** /detail-personal-event/{id}: the event, its invitees and their answers; an invitee accepts or declines. */
-export function EventView({ lang, initial }: Props) {
-  return (
-    <I18nRoot lang={lang}>
-      <View lang={lang} initial={initial} />
-    </I18nRoot>
-  );
-}
-EventView.texts = ['schoolday', 'account', 'apiErrors', 'errors', 'common'];
+export const EventView = withTexts(View, ['schoolday', 'account', 'apiErrors', 'errors', 'common']);
 
 function View({ lang, initial }: Props) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { $meeting } from '../../lib/schoolday/store.ts';
 import type { Material, MeetingDetail } from '../../lib/schoolday/schema.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { StudentAssignment } from './StudentAssignment.tsx';
 import { TeacherAssignment } from './TeacherAssignment.tsx';
 import { AttendanceTaker } from './AttendanceTaker.tsx';
@@ -20,14 +20,7 @@ interface Props {
  * in and sees their own attendance and grades; a teacher adds materials and assignments, takes
  * attendance and grades the hand-ins.
  */
-export function MeetingView({ lang, initial }: Props) {
-  return (
-    <I18nRoot lang={lang}>
-      <View initial={initial} lang={lang} />
-    </I18nRoot>
-  );
-}
-MeetingView.texts = ['schoolday', 'account', 'apiErrors', 'errors', 'common'];
+export const MeetingView = withTexts(View, ['schoolday', 'account', 'apiErrors', 'errors', 'common']);
 
 function View({ initial, lang }: Props) {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { addSlot } from '../../lib/schoolday/store.ts';
 import { LESSON_HOURS, SCHOOL_DAYS } from '../../lib/schoolday/values.ts';
 import type { Lang } from '../../lib/contract/lang.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 
 interface Props {
   lang: Lang;
@@ -11,14 +11,7 @@ interface Props {
 }
 
 /** /schedule: a teacher adds a weekly lesson (class, day, lesson hours, subject, room or online link). */
-export function SlotForm({ lang, ...props }: Props) {
-  return (
-    <I18nRoot lang={lang}>
-      <Form {...props} />
-    </I18nRoot>
-  );
-}
-SlotForm.texts = ['schoolday', 'account', 'apiErrors', 'errors', 'common'];
+export const SlotForm = withTexts(Form, ['schoolday', 'account', 'apiErrors', 'errors', 'common']);
 
 function Form({ classes, subjects }: Omit<Props, 'lang'>) {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import { formatDate } from '../../lib/contract/format.ts';
 import { schoolAdminPath } from '../../lib/schools/rules.ts';
 import { $busy, $requests, $subjects, createSubject, decide, loadSchool, notifySchoolError } from '../../lib/schools/store.ts';
 import { notify } from '../../lib/shell/store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { SchoolClasses } from './SchoolClasses.tsx';
 import { SchoolImport } from './SchoolImport.tsx';
 
@@ -18,15 +18,6 @@ interface Props {
   schools: { id: string; name: string }[];
   schoolId: string;
   tab: SchoolAdminTab;
-}
-
-/** /school/admin: the school picker and the tabs of a school admin's work. */
-export function SchoolAdmin({ lang, ...props }: Props) {
-  return (
-    <I18nRoot lang={lang}>
-      <Admin {...props} lang={lang} />
-    </I18nRoot>
-  );
 }
 
 function Admin({ schools, schoolId: firstSchool, tab: firstTab, lang }: Props) {
@@ -142,4 +133,5 @@ function Subjects({ schoolId }: { schoolId: string }) {
 }
 
 /** The namespaces of texts this island uses: its page sends only these. */
-SchoolAdmin.texts = ['apiErrors', 'errors', 'schools'];
+/** /school/admin: the school picker and the tabs of a school admin's work. */
+export const SchoolAdmin = withTexts(Admin, ['apiErrors', 'errors', 'schools']);

@@ -1,32 +1,21 @@
 import { cloneElement, isValidElement, useEffect, useState, type ReactElement } from 'react';
-import type { Lang } from '../../lib/i18n/index.ts';
 import { joinRequestErrors, schoolAdminPath, type FieldError, type JoinRequestDraft } from '../../lib/schools/rules.ts';
 import type { MySchool, SchoolCard } from '../../lib/schools/schema.ts';
 import { askToJoin, fieldErrorsOf, findSchools, notifySchoolError, schoolErrorText } from '../../lib/schools/store.ts';
 import { GRADES_OF_LEVEL } from '../../lib/schools/values.ts';
 import { notify } from '../../lib/shell/store.ts';
-import { I18nRoot, useTranslation } from '../shell/I18nRoot.tsx';
+import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { usePlaces } from './usePlaces.ts';
 import { SchoolRegister } from './SchoolRegister.tsx';
 
 interface Props {
-  lang: Lang;
   /** The caller's memberships, read by the page. */
   mine: MySchool[];
 }
 
-/** /school: the caller's school memberships and the form to ask to join a school. */
-export function SchoolJoin({ lang, mine }: Props) {
-  return (
-    <I18nRoot lang={lang}>
-      <Join mine={mine} />
-    </I18nRoot>
-  );
-}
-
 const FIELD_ORDER = ['province_code', 'regency_code', 'school_id', 'status', 'full_name', 'gender', 'nik_nip', 'nis', 'nisn', 'grade', 'class_label'];
 
-function Join({ mine: first }: { mine: MySchool[] }) {
+function Join({ mine: first }: Props) {
   const { t } = useTranslation();
   const [mine, setMine] = useState(first);
   const [schools, setSchools] = useState<SchoolCard[]>([]);
@@ -196,4 +185,5 @@ function Field({ id, label, error, wide, children }: { id: string; label: string
 }
 
 /** The namespaces of texts this island uses: its page sends only these. */
-SchoolJoin.texts = ['apiErrors', 'errors', 'schools'];
+/** /school: the caller's school memberships and the form to ask to join a school. */
+export const SchoolJoin = withTexts(Join, ['apiErrors', 'errors', 'schools']);
