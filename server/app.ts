@@ -37,6 +37,7 @@ import { pushRoutes } from './push/routes.ts';
 import { publicBookRoutes } from './catalogue/public-routes.ts';
 import { offlineRoutes } from './offline/routes.ts';
 import { commerceRoutes } from './commerce/routes.ts';
+import { quizRoutes } from './quizzes/routes.ts';
 import { loginThrottle } from './accounts/rate-limit.ts';
 import { accountSettings } from './accounts/settings.ts';
 import { requestGuard } from './http/request-guard.ts';
@@ -98,6 +99,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/webhook', offlineRoutes(deps));
   // The payment sandbox delivers its notifications to the API's own notification route.
   app.route('/webhook', commerceRoutes(deps, (request) => Promise.resolve(app.fetch(new Request('http://api.internal/webhook/payment-notification', request)))));
+  app.route('/webhook', quizRoutes(deps));
   app.notFound((c) => respondToError(notFound('not_found', `No such endpoint: ${c.req.method} ${c.req.path}`), c));
   app.onError(respondToError);
   return app;

@@ -8,6 +8,7 @@ import { loadSigningSecret } from './auth/secrets.ts';
 import { createTokenSigner } from './auth/tokens.ts';
 import { seedDemo, isSeeded } from './seed/index.ts';
 import { expireDueOrders } from './commerce/expiry.ts';
+import { sweepQuizzes } from './quizzes/scoring.service.ts';
 import type { ApiDeps } from './deps.ts';
 import { startOpsSocket } from './ops/ops-socket.ts';
 import { startWebPush } from './push/push.service.ts';
@@ -93,6 +94,9 @@ export async function bootApi(config: ServerConfig = loadConfig(), options: { se
   // Orders past their payment deadline are cancelled every minute, even when nobody looks at them.
   const expirer = setInterval(() => void expireDueOrders(deps).catch((error: Error) => log(`expiring unpaid orders failed: ${error.message}`)), 60_000);
   expirer.unref();
+  // Exams whose time ran out are handed in, and closed tryouts scored and ranked, even with no browser open.
+  const quizSweeper = setInterval(() => void sweepQuizzes(deps).catch((error: Error) => log(`handing in timed-out exams failed: ${error.message}`)), 15_000);
+  quizSweeper.unref();
   return {
     app,
     deps,
@@ -100,6 +104,7 @@ export async function bootApi(config: ServerConfig = loadConfig(), options: { se
       stopPush();
       clearInterval(sweeper);
       clearInterval(expirer);
+      clearInterval(quizSweeper);
       store.close?.();
       await closeOps();
       await db.close();

@@ -26,6 +26,7 @@ import { migration as notificationObjects } from './20261128_21_notification_obj
 import { migration as commerce } from './20261128_30_commerce.ts';
 import { migration as latePayments } from './20261128_31_late_payments.ts';
 import { migration as schools } from './20261128_40_schools.ts';
+import { migration as quizzes } from './20261128_50_quizzes.ts';
 
 /** Every migration, oldest first. */
-export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, notifications, activity, people, epustakaMembership, media, qrCodes, push, storagePending, bookRatingSummary, rateCounters, qrScanVisitors, firstAdmin, storageUploads, greetingEnglish, epustakaLoanLimit, notificationObjects, commerce, latePayments, schools];
+export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, notifications, activity, people, epustakaMembership, media, qrCodes, push, storagePending, bookRatingSummary, rateCounters, qrScanVisitors, firstAdmin, storageUploads, greetingEnglish, epustakaLoanLimit, notificationObjects, commerce, latePayments, schools, quizzes];
