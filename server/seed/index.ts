@@ -8,6 +8,7 @@ import { insertArticleHistory, insertMediaHistory, insertSocial } from './social
 import { insertHome } from './home.ts';
 import { insertCommerce } from './commerce.ts';
 import { insertSchools } from './schools.ts';
+import { insertQuizzes } from './quizzes.ts';
 import { books, authors, categories, epustakas } from './content/index.ts';
 import { attachDemoBookFiles } from '../reader/demo-books.ts';
 import { attachDemoEditions } from './readable-books.ts';
@@ -68,7 +69,8 @@ export async function seedDemo(
     await insertArticleHistory(tx, config.organizationId);
     await insertHome(tx, config.organizationId);
     await insertCommerce(tx, config.organizationId, userIds, bookIds);
-    await insertSchools(tx, config.organizationId, userIds);
+    const school = await insertSchools(tx, config.organizationId, userIds);
+    await insertQuizzes(tx, config.organizationId, userIds, school);
   });
   options.log?.(`demo data ready: ${books.length} books in ${epustakas.length} ePustaka`);
   if (options.bookFiles !== false) {
