@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
-  attemptDeadline, clockOffset, competitionRanks, compareRanked, isCorrect, itemWeight, markCounts, markOf, pointsFor, quizPercent, rollForward,
+  attemptDeadline, clockOffset, formatClock, competitionRanks, compareRanked, isCorrect, itemWeight, markCounts, markOf, pointsFor, quizPercent, rollForward,
   secondsLeft, shuffledBy, weightedScore, type AnswerKey,
 } from './rules.ts';
 
@@ -36,6 +36,7 @@ describe('the clock', () => {
     expect(secondsLeft(at(10), at(9))).toBe(60);
     expect(secondsLeft(at(10), at(11))).toBe(0);
     expect(clockOffset(10_000, 1_000, 3_000)).toBe(8_000);
+    expect([formatClock(65), formatClock(3_725), formatClock(-3)]).toEqual(['1:05', '1:02:05', '0:00']);
   });
 
   test('a linear attempt moves to the next subtest at each deadline, never past the close', () => {

@@ -64,6 +64,15 @@ export function secondsLeft(deadline: Date, now: Date): number {
   return Math.max(0, Math.floor((deadline.getTime() - now.getTime()) / 1000));
 }
 
+/** A countdown as m:ss, or h:mm:ss from an hour on. */
+export function formatClock(seconds: number): string {
+  const total = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
 /** The server's clock as the page estimates it: its own time plus the offset measured at the last answer. */
 export function serverNow(localNowMs: number, offsetMs: number): number {
   return localNowMs + offsetMs;
