@@ -73,11 +73,6 @@ export function formatClock(seconds: number): string {
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
 }
 
-/** The server's clock as the page estimates it: its own time plus the offset measured at the last answer. */
-export function serverNow(localNowMs: number, offsetMs: number): number {
-  return localNowMs + offsetMs;
-}
-
 /** The offset to add to the local clock, from a server time and the request's send and receive times. */
 export function clockOffset(serverTimeMs: number, sentAtMs: number, receivedAtMs: number): number {
   return serverTimeMs - (sentAtMs + receivedAtMs) / 2;

@@ -120,8 +120,14 @@ export function answer(questionId: string, change: { option_ids?: string[]; valu
 
 /** Sends every answer waiting in this browser, oldest first; stops at the first failure and tries again later. */
 export function flush(): Promise<void> {
-  flushing ??= (async () => {
-    try {
+  // The promise is kept until it settles (`finally` runs after the assignment even when nothing waits).
+  flushing ??= sendWaiting().finally(() => {
+    flushing = null;
+  });
+  return flushing;
+}
+
+async function sendWaiting(): Promise<void> {
       for (;;) {
         const view = $exam.get();
         if (!view.exam) return;
@@ -148,11 +154,6 @@ export function flush(): Promise<void> {
         writePending(attemptId, left);
         $exam.set({ ...$exam.get(), pending: Object.keys(left).length, offline: false });
       }
-    } finally {
-      flushing = null;
-    }
-  })();
-  return flushing;
 }
 
 /** Asks the server for the attempt as it stands (after a subtest's time ran out, or on return). */
