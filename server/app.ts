@@ -40,6 +40,7 @@ import { commerceRoutes } from './commerce/routes.ts';
 import { schoolRoutes } from './schools/routes.ts';
 import { schoolAdminRoutes } from './schools/admin-routes.ts';
 import { schooldayRoutes } from './schoolday/routes.ts';
+import { quizRoutes } from './quizzes/routes.ts';
 import { loginThrottle } from './accounts/rate-limit.ts';
 import { accountSettings } from './accounts/settings.ts';
 import { requestGuard } from './http/request-guard.ts';
@@ -104,6 +105,7 @@ export function createApi(deps: ApiDeps) {
   app.route('/webhook', schooldayRoutes(deps));
   // The payment sandbox delivers its notifications to the API's own notification route.
   app.route('/webhook', commerceRoutes(deps, (request) => Promise.resolve(app.fetch(new Request('http://api.internal/webhook/payment-notification', request)))));
+  app.route('/webhook', quizRoutes(deps));
   app.notFound((c) => respondToError(notFound('not_found', `No such endpoint: ${c.req.method} ${c.req.path}`), c));
   app.onError(respondToError);
   return app;

@@ -9,6 +9,7 @@ import { createTokenSigner } from './auth/tokens.ts';
 import { seedDemo, isSeeded } from './seed/index.ts';
 import { expireDueOrders } from './commerce/expiry.ts';
 import { notifyAssignmentsDueSoon } from './schoolday/notifications.ts';
+import { sweepQuizzes } from './quizzes/scoring.service.ts';
 import type { ApiDeps } from './deps.ts';
 import { startOpsSocket } from './ops/ops-socket.ts';
 import { startWebPush } from './push/push.service.ts';
@@ -101,6 +102,9 @@ export async function bootApi(config: ServerConfig = loadConfig(), options: { se
   // Students who have not handed in hear of an assignment due within a day, checked every five minutes.
   const dueNotices = setInterval(() => void notifyAssignmentsDueSoon(deps).catch((error: Error) => log(`announcing due assignments failed: ${error.message}`)), 300_000);
   dueNotices.unref();
+  // Exams whose time ran out are handed in, and closed tryouts scored and ranked, even with no browser open.
+  const quizSweeper = setInterval(() => void sweepQuizzes(deps).catch((error: Error) => log(`handing in timed-out exams failed: ${error.message}`)), 15_000);
+  quizSweeper.unref();
   return {
     app,
     deps,
@@ -110,6 +114,7 @@ export async function bootApi(config: ServerConfig = loadConfig(), options: { se
       clearInterval(sweeper);
       clearInterval(expirer);
       clearInterval(dueNotices);
+      clearInterval(quizSweeper);
       store.close?.();
       await closeOps();
       await db.close();

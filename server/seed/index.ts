@@ -9,6 +9,7 @@ import { insertHome } from './home.ts';
 import { insertCommerce } from './commerce.ts';
 import { insertSchools } from './schools.ts';
 import { insertSchoolday } from './schoolday.ts';
+import { insertQuizzes } from './quizzes.ts';
 import { books, authors, categories, epustakas } from './content/index.ts';
 import { attachDemoBookFiles } from '../reader/demo-books.ts';
 import { attachDemoEditions } from './readable-books.ts';
@@ -71,6 +72,7 @@ export async function seedDemo(
     await insertCommerce(tx, config.organizationId, userIds, bookIds);
     const school = await insertSchools(tx, config.organizationId, userIds);
     if (school) await insertSchoolday(tx, school, userIds);
+    await insertQuizzes(tx, config.organizationId, userIds, school);
   });
   options.log?.(`demo data ready: ${books.length} books in ${epustakas.length} ePustaka`);
   if (options.bookFiles !== false) {

@@ -4,5 +4,6 @@
  */
 import './donation.ts';
 import './souvenir.ts';
+import './tryout.ts';
 
 export { orderTypeOf, isShippedType, type OrderTypeDefinition, type PaidLine, type PaidOrder } from './registry.ts';

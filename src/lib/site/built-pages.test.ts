@@ -17,6 +17,10 @@ describe('built pages', () => {
     expect(isBuiltPage('/more-history-audio')).toBe(true);
     expect(isBuiltPage('/cart/7a0c/D')).toBe(true);
     expect(isBuiltPage('/detail-order-box/payment?order_box_id=7a0c')).toBe(true);
+    expect(isBuiltPage('/tryout?price=free')).toBe(true);
+    expect(isBuiltPage('/quiz/detail/7a0c')).toBe(true);
+    expect(isBuiltPage('/quiz/exam/7a0c')).toBe(true);
+    expect(isBuiltPage('/quiz/result/7a0c')).toBe(true);
   });
 
   test('refuses pages that are not built yet', () => {
