@@ -23,7 +23,7 @@ test.describe('order pages', () => {
     await expect(page.locator('[data-order-empty]')).toContainText('Belum ada riwayat pesanan');
     await page.getByRole('link', { name: 'Tryout' }).click();
     await expect(page).toHaveURL(/tab=history&category=TRYOUT/);
-    await expect(page.locator('[data-order-empty]').getByRole('link', { name: 'Pilih paket' })).toHaveAttribute('href', '/');
+    await expect(page.locator('[data-order-empty]').getByRole('link', { name: 'Pilih paket' })).toHaveAttribute('href', '/tryout');
 
     for (const [path, heading] of [
       ['/payment', 'Pembayaran'],
