@@ -4,7 +4,7 @@ import { detailButtonInput, readerHref } from '../../lib/catalogue/book.ts';
 import { membershipState, membershipWarning } from '../../lib/libraries/membership-rules.ts';
 import { formatOfferDeadline, lendingButton, lendingLabelKey, lendingReason, type LendingLabel } from '../../lib/lending/rules.ts';
 import { $menuEntries } from '../../lib/shell/store.ts';
-import { $queueBusy, joinBookQueue, openDialog } from '../../lib/catalogue/store.ts';
+import { $queueBusy, joinBookQueue, openDialog } from '../../lib/catalogue/book-actions-store.ts';
 import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { useMounted } from '../shell/useMounted.ts';
 import type { CatalogueIconName } from '../../components/catalogue/icons.ts';

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import { useStore } from '@nanostores/react';
-import { $dialog, closeDialog } from '../../lib/catalogue/store.ts';
+import { $dialog, closeDialog } from '../../lib/catalogue/book-actions-store.ts';
 import { $loanConfirmation } from '../../lib/lending/loan-confirmation.ts';
 import { $followConfirm } from '../../lib/social/store.ts';
 import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';

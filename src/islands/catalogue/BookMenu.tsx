@@ -1,6 +1,6 @@
 import { useTranslation } from '../shell/I18nRoot.tsx';
 import type { BookDetail } from '../../lib/catalogue/schema.ts';
-import { openDialog, type BookDialog } from '../../lib/catalogue/store.ts';
+import { openDialog, type BookDialog } from '../../lib/catalogue/book-actions-store.ts';
 import { usePopover } from '../shell/usePopover.ts';
 import type { CatalogueIconName } from '../../components/catalogue/icons.ts';
 import { CatalogueIcon } from './CatalogueIcon.tsx';

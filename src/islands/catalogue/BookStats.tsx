@@ -1,6 +1,6 @@
 
 import { specTiles } from '../../lib/catalogue/book.ts';
-import { openDialog, type BookDialog } from '../../lib/catalogue/store.ts';
+import { openDialog, type BookDialog } from '../../lib/catalogue/book-actions-store.ts';
 import type { CatalogueIconName } from '../../components/catalogue/icons.ts';
 import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { CatalogueIcon } from './CatalogueIcon.tsx';

@@ -6,7 +6,7 @@ import { readerHref } from '../../lib/catalogue/book.ts';
 import { membershipState } from '../../lib/libraries/membership-rules.ts';
 import { atLoanLimit, formatOfferDeadline, lendingButton, lendingLabelKey, lendingReason } from '../../lib/lending/rules.ts';
 import { joinThenQueue } from '../../lib/lending/store.ts';
-import { $holdings, actOnHolding, closeDialog, joinBookQueue, loadHoldings } from '../../lib/catalogue/store.ts';
+import { $holdings, actOnHolding, closeDialog, joinBookQueue, loadHoldings } from '../../lib/catalogue/book-actions-store.ts';
 import { Avatar } from '../shell/Avatar.tsx';
 import { CatalogueIcon } from './CatalogueIcon.tsx';
 import { Modal } from '../shell/Modal.tsx';

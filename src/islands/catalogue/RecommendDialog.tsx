@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
-import { closeDialog, followers, hasMore, notifyCatalogueError } from '../../lib/catalogue/store.ts';
+import { hasMore, notifyCatalogueError } from '../../lib/catalogue/store.ts';
+import { closeDialog, followers } from '../../lib/catalogue/book-actions-store.ts';
 import { $recommendBusy, $recommendSent, recommendTo, startRecommendation } from '../../lib/social/store.ts';
 import { Avatar } from '../shell/Avatar.tsx';
 import { CatalogueIcon } from './CatalogueIcon.tsx';

@@ -3,7 +3,7 @@ import { useTranslation } from '../shell/I18nRoot.tsx';
 import type { BookDetail } from '../../lib/catalogue/schema.ts';
 import { bookPath } from '../../lib/catalogue/book.ts';
 import { shareLinks } from '../../lib/site/share-links.ts';
-import { closeDialog } from '../../lib/catalogue/store.ts';
+import { closeDialog } from '../../lib/catalogue/book-actions-store.ts';
 import { notify } from '../../lib/shell/store.ts';
 import type { CatalogueIconName } from '../../components/catalogue/icons.ts';
 import { CatalogueIcon } from './CatalogueIcon.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '../shell/I18nRoot.tsx';
 import type { ContentEpustaka } from '../../lib/media/schema.ts';
 import { membershipState } from '../../lib/libraries/membership-rules.ts';
-import { joinMembership } from '../../lib/catalogue/store.ts';
+import { joinMembership } from '../../lib/catalogue/book-actions-store.ts';
 import { Modal } from '../shell/Modal.tsx';
 
 interface Props {

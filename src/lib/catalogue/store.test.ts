@@ -5,7 +5,8 @@ import type { Rating } from '../ratings/schema.ts';
 import { createT } from '../i18n/texts.server.ts';
 import { $popup, $toasts } from '../shell/store.ts';
 import { $loanConfirmation } from '../lending/loan-confirmation.ts';
-import { $bookRef, $holdings, actOnHolding, borrowBook, catalogueErrorText, createListStore, currentBook, joinBookQueue, joinMembership, seedBook } from './store.ts';
+import { $bookRef, catalogueErrorText, createListStore, currentBook, seedBook } from './store.ts';
+import { $holdings, actOnHolding, borrowBook, joinBookQueue, joinMembership } from './book-actions-store.ts';
 import { $reporting, reportComment } from '../ratings/reviews-store.ts';
 import { $recommendSent, recommendTo } from '../social/store.ts';
 

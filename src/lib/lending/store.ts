@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { EpustakaBrief } from '../catalogue/schema.ts';
-import { $bookRef, $holdings, joinBookQueue, joinHolding, loadHoldings } from '../catalogue/store.ts';
+import { $bookRef } from '../catalogue/store.ts';
+import { $holdings, joinBookQueue, joinHolding, loadHoldings } from '../catalogue/book-actions-store.ts';
 
 /**
  * Joins a public ePustaka whose copies are all lent out, then takes a place in its queue: the

@@ -3,7 +3,8 @@ import type { TFunction } from 'i18next';
 import { api } from '../http/browser.ts';
 import * as calls from '../catalogue/api.ts';
 import type { UserBrief } from '../contract/users.ts';
-import { $bookRef, currentBook, followers, notifyCatalogueError } from '../catalogue/store.ts';
+import { $bookRef, currentBook, notifyCatalogueError } from '../catalogue/store.ts';
+import { followers } from '../catalogue/book-actions-store.ts';
 import { notify } from '../shell/store.ts';
 
 /*
