@@ -27,7 +27,7 @@ test.describe('souvenirs', () => {
     await expect(page.locator('[data-product]')).toHaveCount(5);
     await expect(mug.locator('img')).toHaveAttribute('src', /\/souvenirs\/mug\.svg$/);
     await expect(mug.locator('[data-product-price]')).toHaveText('Rp 55.000');
-    const add = mug.getByRole('button', { name: 'Tambahkan Mug Keramik Baca Yuk ke kotak pesanan' });
+    const add = mug.getByRole('button', { name: 'Tambah ke kotak: Mug Keramik Baca Yuk' });
     await add.click();
     await expect(add).toBeEnabled();
     await add.click();

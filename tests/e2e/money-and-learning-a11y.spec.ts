@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, type Page } from 'playwright/test';
+import { test } from './support/console-guard.ts';
+import { signIn } from './support/auth.ts';
+import { hydrated, open } from './support/pages.ts';
+
+/*
+ * axe-core over the pages of orders, payments, tryouts, schools and the school day, as the people
+ * who use them see them (the demo student, teacher and school admin, with the demo data), in both
+ * languages: no serious or critical violation, and no text shown as its key.
+ */
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const RAW_KEY = /\b(?:commerce|quizzes|schools|schoolday|common|errors|apiErrors)\.[a-zA-Z]+\.[a-zA-Z.]+\b/;
+
+test.use({ bypassCSP: true });
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  nodes: number;
+  target: string;
+}
+
+async function serious(page: Page): Promise<Violation[]> {
+  await hydrated(page);
+  await page.evaluate(AXE);
+  const all = (await page.evaluate(async () => {
+    const axe = (globalThis as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, target: JSON.stringify(v.nodes[0]?.target ?? '') }));
+  })) as Violation[];
+  return all.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** The first link on `path` whose address starts with `prefix`. */
+async function firstLink(page: Page, path: string, prefix: string): Promise<string> {
+  await open(page, path);
+  const href = await page.locator(`main a[href^="${prefix}"]`).first().getAttribute('href');
+  expect(href, `a link to ${prefix}… on ${path}`).toBeTruthy();
+  return href!;
+}
+
+const PEOPLE = {
+  student: { email: 'siswa@demo.id', paths: ['/tryout', '/schedule', '/school', '/payment', '/donation', '/more-edoo-toys', '/transaction'] },
+  teacher: { email: 'andi@demo.id', paths: ['/schedule'] },
+  admin: { email: 'pustakawan@demo.id', paths: ['/school/admin', '/more-book-donation', '/more-edoo-toys'] },
+} as const;
+
+for (const lang of ['id', 'en'] as const) {
+  for (const [who, { email, paths }] of Object.entries(PEOPLE)) {
+    test(`${who}'s order, tryout and school pages in ${lang}: no serious axe violation, no raw text key`, async ({ page, context, baseURL }) => {
+      test.setTimeout(120_000);
+      await signIn(page, email);
+      await context.addCookies([{ name: 'langActive', value: lang, url: baseURL! }]);
+      const visit: string[] = [...paths];
+      if (who === 'student') {
+        visit.push(await firstLink(page, '/tryout', '/quiz/detail/'));
+        visit.push(await firstLink(page, '/schedule', '/detail-schedule/'));
+        const quiz = visit.at(-2)!;
+        visit.push(quiz.replace('/quiz/detail/', '/quiz/result/'));
+      }
+      if (who === 'teacher') visit.push(await firstLink(page, '/schedule', '/detail-schedule/'));
+      const found: string[] = [];
+      for (const path of visit) {
+        await open(page, path);
+        for (const v of await serious(page)) found.push(`${path}: ${v.id} [${v.impact}] ×${v.nodes} at ${v.target}`);
+        const text = await page.locator('main').innerText();
+        const raw = text.match(RAW_KEY);
+        if (raw) found.push(`${path}: text shown as its key ${raw[0]}`);
+      }
+      expect(found).toEqual([]);
+    });
+  }
+}
