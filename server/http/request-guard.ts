@@ -16,7 +16,7 @@ const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const MAX_JSON_BYTES = 256 * 1024;
 
 /** Routes that read multipart/form-data instead of JSON (each limits its own body). */
-const MULTIPART_ROUTES: Record<string, true> = {
+export const MULTIPART_ROUTES: Readonly<Record<string, true>> = {
   '/storage/uploadobject': true,
   '/storage/ingest': true,
   '/webhook/assignment-delivery': true,
