@@ -6,7 +6,7 @@ import { createT } from '../../lib/i18n/texts.server.ts';
 
 const banners = [
   { id: 'a', title: 'Pekan Literasi', image_url: '/banners/a.svg', link_url: '/books' },
-  { id: 'b', title: 'Halaman yang belum ada', image_url: '/banners/b.svg', link_url: '/more-edoo-toys' },
+  { id: 'b', title: 'Halaman yang belum ada', image_url: '/banners/b.svg', link_url: '/more-edoo-unbuilt' },
   { id: 'c', title: 'Tanpa tautan', image_url: '/banners/c.svg', link_url: null },
 ];
 
@@ -21,7 +21,7 @@ test('renders every slide, shows the first, and starts still until it knows the 
   for (const key of ['pause', 'previous', 'next']) expect(html).toContain(`aria-label="${t(`reach.banners.${key}`)}"`);
   // Links only to pages that exist.
   expect(html).toContain('href="/books"');
-  expect(html).not.toContain('href="/more-edoo-toys"');
+  expect(html).not.toContain('href="/more-edoo-unbuilt"');
   expect(html).toContain('alt="Tanpa tautan"');
 });
 

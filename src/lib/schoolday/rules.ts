@@ -1,6 +1,7 @@
 import { sniffImageType } from '../account/rules.ts';
 import type { SchoolTimeZone } from '../schools/values.ts';
 import { LESSON_HOURS, SCHOOL_DOCUMENT_MAX_BYTES, SCHOOL_IMAGE_MAX_BYTES, ZONE_OFFSET_HOURS } from './values.ts';
+import { formatDate } from '../contract/format.ts';
 
 /*
  * Pure rules of the school day: turning a school's local date and time into UTC and back (each
@@ -85,14 +86,12 @@ export function schoolFileLimit(type: SchoolFileType): number {
 
 const ZONE_OF_LABEL: Record<string, SchoolTimeZone> = { WIB: 'Asia/Jakarta', WITA: 'Asia/Makassar', WIT: 'Asia/Jayapura' };
 
-/** An instant on the school's clock with its zone label, e.g. "Senin, 30 November 20.00 WIB". */
+/** An instant on the school's clock with its zone's name, e.g. "Senin, 30 November 2026 pukul 20.00 WIB". */
 export function formatSchoolTime(iso: string, zoneLabel: string, lang: string): string {
-  const timeZone = ZONE_OF_LABEL[zoneLabel] ?? 'Asia/Jakarta';
-  const text = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'id-ID', { timeZone, weekday: 'long', day: 'numeric', month: 'long', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
-  return `${text} ${ZONE_OF_LABEL[zoneLabel] ? zoneLabel : 'WIB'}`;
+  return formatDate(iso, lang, 'full', ZONE_OF_LABEL[zoneLabel] ?? 'Asia/Jakarta');
 }
 
 /** A school date (YYYY-MM-DD) as "30 November 2026". */
 export function formatSchoolDate(date: string, lang: string): string {
-  return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'id-ID', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(`${date}T00:00:00Z`));
+  return formatDate(`${date}T00:00:00Z`, lang, 'date', 'UTC');
 }
