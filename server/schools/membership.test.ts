@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestContext, type TestContext } from '../test/context.ts';
-import { seedDemo } from '../seed/index.ts';
+import type { TestContext } from '../test/context.ts';
+import { createDemoContext } from '../test/demo.ts';
 import { classRoleOf, requireClassMember, requireClassTeacher, requireSchoolAdmin, schoolOfUser, schoolRoleOf } from './membership.repository.ts';
 
 let ctx: TestContext;
@@ -10,9 +10,7 @@ let ips: string;
 let school: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await ctx.db.query('DELETE FROM organizations');
-  await seedDemo(ctx.db, ctx.config, { bookFiles: false });
+  ctx = await createDemoContext();
   const { rows } = await ctx.db.query<{ id: string; email: string }>('SELECT id, email FROM users');
   for (const r of rows) ids.set(r.email.split('@')[0]!, r.id);
   const { rows: classes } = await ctx.db.query<{ id: string; name: string; school_id: string }>('SELECT id, name, school_id FROM classes');

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestContext, type TestContext } from '../test/context.ts';
+import type { TestContext } from '../test/context.ts';
+import { createDemoContext } from '../test/demo.ts';
 import { signIn } from '../test/catalogue.ts';
-import { seedDemo } from './index.ts';
 
 let ctx: TestContext;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await ctx.db.query('DELETE FROM organizations');
-  await seedDemo(ctx.db, ctx.config, { bookFiles: false });
+  ctx = await createDemoContext();
 });
 afterAll(() => ctx.close());
 

@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestContext, type TestContext } from '../test/context.ts';
+import type { TestContext } from '../test/context.ts';
+import { createDemoContext } from '../test/demo.ts';
 import { signIn } from '../test/catalogue.ts';
-import { seedDemo } from './index.ts';
 import { generateQuestions } from './quiz-questions.ts';
 
 let ctx: TestContext;
 const user = async (key: string) => (await ctx.db.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [`${key}@demo.id`])).rows[0]!;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await ctx.db.query('DELETE FROM organizations');
-  await seedDemo(ctx.db, ctx.config, { bookFiles: false });
+  ctx = await createDemoContext();
 });
 afterAll(() => ctx.close());
 

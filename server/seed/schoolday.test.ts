@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestContext, type TestContext } from '../test/context.ts';
+import type { TestContext } from '../test/context.ts';
+import { createDemoContext } from '../test/demo.ts';
 import { signIn } from '../test/catalogue.ts';
-import { seedDemo } from './index.ts';
 
 let ctx: TestContext;
 let sekar: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
-  await ctx.db.query('DELETE FROM organizations');
-  await seedDemo(ctx.db, ctx.config, { bookFiles: false });
+  ctx = await createDemoContext();
   const { rows } = await ctx.db.query<{ id: string }>(`SELECT id FROM users WHERE email = 'siswa@demo.id'`);
   sekar = await signIn(ctx, rows[0]!);
 });
