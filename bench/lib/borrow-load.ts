@@ -3,21 +3,27 @@ import { BENCH_USERS, POOL_BORROWS_PER_USER } from '../../server/seed/scale.ts';
 import { agent, json, timedRequest } from './http.ts';
 import { load, type LoadResult } from './load.ts';
 import { fixedRate } from './fixed-rate.ts';
+import { cpuMsOf } from './server.ts';
 import { median } from './stats.ts';
 
 /** Book-detail JSON at 50 connections over 1,000 books: a warm-up, then the median of `runs`. */
-export async function bookDetailThroughput(origin: string, m: ScaleManifest, token: string, runs: number, seconds: number): Promise<{ rps: number; p99: number; failures: number; runs: LoadResult[] }> {
+export async function bookDetailThroughput(origin: string, m: ScaleManifest, token: string, runs: number, seconds: number, pid?: number): Promise<{ rps: number; p99: number; failures: number; runs: LoadResult[]; cpuMsPerRequest: number }> {
   let i = 0;
   const path = () => `/webhook/book-detail?book_id=${m.spreadBookIds[i++ % m.spreadBookIds.length]}`;
   const headers = { authorization: `Bearer ${token}` };
   await load({ origin, path, connections: 50, seconds: 2, headers });
   const results: LoadResult[] = [];
+  // The server's CPU over the counted runs only (the warm-up above is left out).
+  const cpuBefore = pid === undefined ? NaN : cpuMsOf(pid);
   for (let r = 0; r < runs; r++) results.push(await load({ origin, path, connections: 50, seconds, headers }));
+  const cpuAfter = pid === undefined ? NaN : cpuMsOf(pid);
+  const requests = results.reduce((a, x) => a + x.requests, 0);
   return {
     rps: median(results.map((x) => x.rps)),
     p99: median(results.map((x) => x.p99)),
     failures: results.reduce((a, x) => a + x.errors + x.non2xx, 0),
     runs: results,
+    cpuMsPerRequest: requests > 0 ? (cpuAfter - cpuBefore) / requests : NaN,
   };
 }
 

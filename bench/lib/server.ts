@@ -24,6 +24,22 @@ export function rssOf(pid: number): number {
   }
 }
 
+/**
+ * CPU time a process has used so far (user + system, its threads included), in milliseconds,
+ * from /proc/<pid>/stat (NaN when unreadable). The kernel counts in clock ticks of 10 ms.
+ */
+export function cpuMsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces; the fields after its closing parenthesis are fixed.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Waits until `url` answers (any status below 500), or throws after `timeoutMs`. */

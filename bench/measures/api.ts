@@ -5,7 +5,9 @@ import { int, ms } from '../lib/stats.ts';
 
 /** Goals on PostgreSQL; PGlite's figures are reported beside them. */
 const DETAIL_RPS_GOAL = 3000;
-const DETAIL_RATIO_GOAL = 0.6;
+const DETAIL_RATIO_GOAL = 0.9;
+/** The API's CPU time per book-detail request at most this many times the ceiling's. */
+const CPU_RATIO_GOAL = 1.3;
 const BORROW_RATE_GOAL = 500;
 
 /**
@@ -35,18 +37,19 @@ interface Side {
   borrow: { best: number; steps: BorrowStep[] };
 }
 
-async function measureSide(ctx: BenchContext, target: DbTarget, origin: string, tokens: string[]): Promise<Side> {
+async function measureSide(ctx: BenchContext, target: DbTarget, server: { origin: string; pid: number }, tokens: string[]): Promise<Side> {
+  const origin = server.origin;
   const m = target.manifest;
   const probe = await timedRequest(origin, 'GET', `/webhook/book-detail?book_id=${m.sampleBookId}`, { headers: { authorization: `Bearer ${tokens[0]}` } });
-  const detail = probe.status === 200 ? await bookDetailThroughput(origin, m, tokens[0]!, ctx.reps(1, 3), ctx.reps(5, 8)) : null;
+  const detail = probe.status === 200 ? await bookDetailThroughput(origin, m, tokens[0]!, ctx.reps(1, 3), ctx.reps(5, 8), server.pid) : null;
   const borrow = await borrowCapacity(origin, m, tokens, ctx.reps(2, 4), (msg) => ctx.log(msg));
   return { detail, detailError: detail ? undefined : `book-detail answered ${probe.status}: ${probe.body.slice(0, 160)}`, borrow };
 }
 
 async function measureTarget(ctx: BenchContext, target: DbTarget): Promise<Row[]> {
   const tokens = await target.tokens();
-  const ours = await measureSide(ctx, target, (await ctx.api(target)).origin, tokens);
-  const ceiling = await measureSide(ctx, target, (await ctx.ceiling(target)).origin, tokens);
+  const ours = await measureSide(ctx, target, await ctx.api(target), tokens);
+  const ceiling = await measureSide(ctx, target, await ctx.ceiling(target), tokens);
   await ctx.stopServer();
   const onPg = target.kind === 'postgres';
   const rows: Row[] = [];
@@ -61,6 +64,13 @@ async function measureTarget(ctx: BenchContext, target: DbTarget): Promise<Row[]
       measured: `${int(ours.detail.rps)} req/s, p99 ${ms(ours.detail.p99)}, ${ours.detail.failures} errors; ceiling ${int(ceiling.detail.rps)} req/s, p99 ${ms(ceiling.detail.p99)} = ${ratio.toFixed(2)}×`,
       pass: onPg ? ours.detail.rps >= DETAIL_RPS_GOAL && ratio >= DETAIL_RATIO_GOAL && ours.detail.failures === 0 : null,
       data: { ours: ours.detail.runs, ceiling: ceiling.detail.runs },
+    });
+    const cpuRatio = ours.detail.cpuMsPerRequest / ceiling.detail.cpuMsPerRequest;
+    rows.push({
+      figure: `book-detail: server CPU time per request (user + system, /proc/<pid>/stat) — ${target.label} (ours; ceiling)`,
+      goal: onPg ? `≤ ${CPU_RATIO_GOAL}× ceiling` : '—',
+      measured: `${ours.detail.cpuMsPerRequest.toFixed(3)} ms; ceiling ${ceiling.detail.cpuMsPerRequest.toFixed(3)} ms = ${Number.isFinite(cpuRatio) ? cpuRatio.toFixed(2) : 'n/a'}×`,
+      pass: onPg ? Number.isFinite(cpuRatio) && cpuRatio <= CPU_RATIO_GOAL : null,
     });
   }
 
