@@ -73,6 +73,31 @@ describe('scale seed', () => {
   });
 });
 
+describe('scale seed, the timeline', () => {
+  test("bench user 0 follows readers spread over all of them and sees exactly their posts, newest first", async () => {
+    const user = manifest.benchUsers[0]!;
+    const followed = await count('SELECT count(*)::int AS n FROM follows WHERE follower_id = $1', [user.id]);
+    // 2,000 books make 100 readers, fewer than TIMELINE_FOLLOWS: all of them are followed.
+    expect(followed).toBe(100);
+    expect(await count(`SELECT count(*)::int AS n FROM feeds WHERE id = $1`, [scaleId('feed', 0)])).toBe(1);
+    const theirs = await count(
+      `SELECT count(*)::int AS n FROM feeds f WHERE EXISTS (SELECT 1 FROM follows fo WHERE fo.follower_id = $1 AND fo.followed_id = f.sender_id)`,
+      [user.id],
+    );
+    expect(theirs).toBe(2000);
+    const { token } = await ctx.deps.signer.sign({ sub: user.id, sid: user.sessionId, org: manifest.organizationId, role: 303, verified: true });
+    const page = await ctx.request('GET', '/webhook/feeds?limit=10', { token });
+    expect(page.status).toBe(200);
+    const body = page.body as { data: { created_at: string }[]; meta: { total: number } };
+    // Their own items count too (the race test above borrowed as bench user 0).
+    const own = await count('SELECT count(*)::int AS n FROM feeds WHERE sender_id = $1', [user.id]);
+    expect(body.meta.total).toBe(2000 + own);
+    expect(body.data).toHaveLength(10);
+    const times = body.data.map((item) => Date.parse(item.created_at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+});
+
 describe('scale seed, books the benchmark lends', () => {
   test('have a readable file, as every lent book must', async () => {
     const lent = [scaleId('book', 0), scaleId('book', RACE_BOOKS)];

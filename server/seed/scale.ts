@@ -8,6 +8,8 @@ import { LOAN_DAYS } from '../../src/lib/contract/values.ts';
 import { LOAN_LIMIT } from '../../src/lib/libraries/rules.ts';
 import { attachDemoEditions } from './readable-books.ts';
 import { openObjectStore } from '../storage/open.ts';
+import { sqlId } from './scale-ids.ts';
+import { seedScaleTimeline } from './scale-timeline.ts';
 import { FIRST, LAST, NOUN, LINK, PLACE, SUBJECT, SUBJECT_EN, LEVEL, LEVEL_EN, PUBLISHER, SENTENCE, REVIEW, pick } from './scale-words.ts';
 
 /*
@@ -65,7 +67,6 @@ export function scaleId(kind: string, index: number): string {
   const hex = `${md5.slice(0, 12)}4${md5.slice(13, 16)}8${md5.slice(17)}`;
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
-const sqlId = (kind: string, expr: string) => `overlay(overlay(md5('scale-${kind}-' || (${expr})) placing '4' from 13) placing '8' from 17)::uuid`;
 
 
 export interface ScaleOptions {
@@ -231,6 +232,10 @@ export async function seedScale(db: Db, config: Pick<ServerConfig, 'organization
     step('loans and ratings', t);
 
     t = performance.now();
+    const timeline = await seedScaleTimeline(tx, { books: N, readers: U, firstReader: BENCH_USERS, nowIso });
+    step(`${timeline.feedItems} feed items, ${timeline.follows} follows`, t);
+
+    t = performance.now();
     for (const index of indexes) await tx.query(index.indexdef);
     step(`${indexes.length} indexes`, t);
 
@@ -247,7 +252,7 @@ export async function seedScale(db: Db, config: Pick<ServerConfig, 'organization
 
   // Fresh statistics, so the planner knows the tables are big.
   const t = performance.now();
-  for (const table of ['books', 'authors', 'categories', 'users', 'epustaka', 'epustaka_books', 'epustaka_members', 'borrows', 'ratings', 'sessions']) {
+  for (const table of ['books', 'authors', 'categories', 'users', 'epustaka', 'epustaka_books', 'epustaka_members', 'borrows', 'ratings', 'sessions', 'feeds', 'follows']) {
     await db.exec(`ANALYZE ${table}`);
   }
   step('analyze', t);
@@ -257,7 +262,7 @@ export async function seedScale(db: Db, config: Pick<ServerConfig, 'organization
   await attachDemoEditions(db, { store: openObjectStore(config), organizationId: org }, log, { bookIds: lent });
 
   const counts: Record<string, number> = {};
-  for (const table of ['books', 'authors', 'categories', 'epustaka', 'users', 'epustaka_books', 'borrows', 'ratings']) {
+  for (const table of ['books', 'authors', 'categories', 'epustaka', 'users', 'epustaka_books', 'borrows', 'ratings', 'feeds', 'follows']) {
     const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
     counts[table] = rows[0]!.n;
   }
