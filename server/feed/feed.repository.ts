@@ -83,8 +83,23 @@ function scopeWhere(p: SqlParams, scope: FeedScope, viewerId: string, now: Date)
   if (scope.kind === 'epustaka') return `f.sender_type = 'EPUSTAKA' AND f.sender_id = ${p.add(scope.epustakaId)} AND ${visible}`;
   const viewer = p.add(viewerId);
   const at = p.add(now.toISOString());
+  // Only items from these sources can be on the timeline, and each source is read through its own
+  // index: the caller's items, those of the people they follow, those addressed to them, and those
+  // of ePustaka they own or belong to. The rules below then decide as before; without this the
+  // database would test every item ever posted, so the timeline (and its total) would grow with
+  // everyone's posts instead of with what the caller may see.
+  const sources = `f.id IN (
+    SELECT s.id FROM feeds s WHERE s.sender_type = 'USER' AND s.sender_id = ${viewer}
+    UNION ALL
+    SELECT s.id FROM follows fo JOIN feeds s ON s.sender_type = 'USER' AND s.sender_id = fo.followed_id WHERE fo.follower_id = ${viewer}
+    UNION ALL
+    SELECT ft.feed_id FROM feed_targets ft WHERE ft.user_id = ${viewer}
+    UNION ALL
+    SELECT s.id FROM epustaka ep JOIN feeds s ON s.sender_type = 'EPUSTAKA' AND s.sender_id = ep.id
+     WHERE ep.created_by = ${viewer}
+        OR EXISTS (SELECT 1 FROM epustaka_members m WHERE m.epustaka_id = ep.id AND m.user_id = ${viewer}))`;
   // The timeline leaves out public ePustaka the caller has nothing to do with.
-  return `${visible} AND (f.sender_type <> 'EPUSTAKA' OR EXISTS (
+  return `${sources} AND ${visible} AND (f.sender_type <> 'EPUSTAKA' OR EXISTS (
     SELECT 1 FROM epustaka ep WHERE ep.id = f.sender_id AND (ep.created_by = ${viewer} OR EXISTS (
       SELECT 1 FROM epustaka_members m WHERE m.epustaka_id = ep.id AND m.user_id = ${viewer}
         AND m.member_status = 1 AND (m.expires_at IS NULL OR m.expires_at > ${at})))))`;
