@@ -15,6 +15,8 @@ import { memoryMeasure } from './measures/memory.ts';
 import { headersMeasure } from './measures/headers.ts';
 import { a11yMeasure } from './measures/a11y.ts';
 import { notificationsMeasure } from './measures/notifications.ts';
+import { signedInMeasure } from './measures/signed-in.ts';
+import { timelineMeasure } from './measures/timeline.ts';
 
 /*
  * `npm run bench [-- --only <name>[,<name>…]] [--books N] [--quick] [--reseed] [--no-postgres]`
@@ -29,7 +31,7 @@ import { notificationsMeasure } from './measures/notifications.ts';
  */
 
 // In the order they run: the API alone first (one process per data directory), then the product.
-const MEASURES: Measure[] = [seedMeasure, apiMeasure, raceMeasure, notificationsMeasure, memoryMeasure, pagesMeasure, ssrMeasure, headersMeasure, a11yMeasure, readerMeasure];
+const MEASURES: Measure[] = [seedMeasure, apiMeasure, raceMeasure, notificationsMeasure, signedInMeasure, timelineMeasure, memoryMeasure, pagesMeasure, ssrMeasure, headersMeasure, a11yMeasure, readerMeasure];
 
 const { values } = parseArgs({
   options: {

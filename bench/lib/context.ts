@@ -174,6 +174,18 @@ export class BenchContext {
     return this.current;
   }
 
+  /** The product on a target's scale data: PGlite's is `product()`; PostgreSQL's adds its URL and secret. */
+  async productOn(target: DbTarget): Promise<Running> {
+    if (target.kind === 'pglite') return this.product();
+    await this.build();
+    const kind = 'product-postgres';
+    if (this.current?.kind === kind) return this.current;
+    await this.stopServer();
+    this.log('starting the product on the PostgreSQL scale data');
+    this.current = await startProduct(target.env.DATA_DIR!, PORTS.product, kind, target.env);
+    return this.current;
+  }
+
   /** The reference API alone on a target's scale data (PGlite's by default). */
   async api(target?: DbTarget): Promise<Running> {
     target ??= (await this.targets())[0]!;

@@ -109,15 +109,16 @@ export async function startNode(options: {
 
 /**
  * The product as deployed: `node server/main.ts` with the embedded API on `dataDir`; an empty
- * directory (the memory measure's) gets the demo data.
+ * directory (the memory measure's) gets the demo data. `env` adds DATABASE_URL and JWT_SECRET
+ * for PostgreSQL.
  */
-export function startProduct(dataDir: string, port: number, kind = 'product'): Promise<Running> {
+export function startProduct(dataDir: string, port: number, kind = 'product', env: Record<string, string> = {}): Promise<Running> {
   return startNode({
     kind,
     script: 'server/main.ts',
     port,
     readyPath: '/login',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ASTRO_OUT_DIR: OUT_DIR, NODE_ENV: 'production', DEMO_DATA: 'true' },
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ASTRO_OUT_DIR: OUT_DIR, NODE_ENV: 'production', DEMO_DATA: 'true' },
   });
 }
 
