@@ -10,7 +10,7 @@ import { participantsOf } from './results.repository.ts';
 /* Finding tryouts and quizzes: the list, one quiz's page, its participants, and vouchers. */
 
 /** Whether the window is ahead, open or over. */
-function windowState(quiz: QuizRow, now: Date): 'upcoming' | 'open' | 'closed' {
+export function windowState(quiz: Pick<QuizRow, 'opens_at' | 'closes_at'>, now: Date): 'upcoming' | 'open' | 'closed' {
   if (now < quiz.opens_at) return 'upcoming';
   return now < quiz.closes_at ? 'open' : 'closed';
 }
@@ -71,7 +71,8 @@ export async function quizDetail(deps: ApiDeps, caller: UserRow, quizId: string)
 
 /**
  * GET quiz-participant-list and tryout-participant-list: who took the quiz, first attempts, by
- * name. A teacher of a class quiz also sees each one's state and score.
+ * name. A teacher of a class quiz also sees each one's state, score, deadline and whether the
+ * student or the clock handed it in (`submitted_by`).
  */
 export async function participantList(deps: ApiDeps, caller: UserRow, query: { quiz_id: string; limit: number; offset: number }) {
   const { quiz, role } = await quizForCaller(deps.db, caller, query.quiz_id);
@@ -81,6 +82,7 @@ export async function participantList(deps: ApiDeps, caller: UserRow, query: { q
     user_id: r.user_id, name: r.name, avatar_url: r.avatar_url, school_name: r.school_name,
     state: r.submitted_at ? 'submitted' : 'in_progress', submitted_at: r.submitted_at?.toISOString() ?? null,
     ...(showScores ? { final_score: r.final_score, raw_score: r.raw_score, passed: r.passed, deadline_at: r.deadline_at.toISOString() } : {}),
+    ...(role === 'teacher' ? { submitted_by: r.submitted_by } : {}),
   }));
   return { data, meta: { total, limit: query.limit, offset: query.offset } };
 }

@@ -10,6 +10,7 @@ export interface ParticipantRow {
   avatar_url: string | null;
   school_name: string | null;
   submitted_at: Date | null;
+  submitted_by: 'student' | 'timeout' | null;
   deadline_at: Date;
   raw_score: number | null;
   final_score: number | null;
@@ -19,7 +20,7 @@ export interface ParticipantRow {
 /** The first attempts of a quiz, earliest start first. */
 export async function participantsOf(db: Queryable, quizId: string, limit: number, offset: number): Promise<{ rows: ParticipantRow[]; total: number }> {
   const { rows } = await db.query<ParticipantRow & { total: number }>(
-    `SELECT a.user_id, u.name, u.avatar_url, s.name AS school_name, a.submitted_at, a.deadline_at,
+    `SELECT a.user_id, u.name, u.avatar_url, s.name AS school_name, a.submitted_at, a.submitted_by, a.deadline_at,
             a.raw_score::float8 AS raw_score, a.final_score::float8 AS final_score, a.passed, count(*) OVER ()::int AS total
        FROM quiz_attempts a JOIN users u ON u.id = a.user_id LEFT JOIN schools s ON s.id = a.school_id
       WHERE a.quiz_id = $1 AND a.attempt_no = 1 ORDER BY a.started_at, a.id LIMIT $2 OFFSET $3`,

@@ -11,11 +11,12 @@ import { participantList, quizDetail, redeemVoucher, tryoutList } from './catalo
 import { finishSubtest, questionList, saveAnswerFor, startAttempt, submitAttempt } from './attempts.service.ts';
 import { achievements, explanation, ratingDetail, ratingList, ratingReport, referenceMaterials } from './results.service.ts';
 import { createQuiz, editQuiz, extendTime, publishQuiz } from './teacher.service.ts';
+import { teacherQuizDetail, teacherQuizList } from './teaching.service.ts';
 
 /**
  * The quiz and tryout API under webhook/: finding and opening tryouts and class quizzes, taking
  * them (start, questions, answers, subtests, submit), results, rankings, vouchers, and the
- * teacher's writing, publishing and extending of class quizzes.
+ * teacher's list, writing, reading back, publishing and extending of class quizzes.
  */
 export function quizRoutes(deps: ApiDeps) {
   const app = new Hono<AuthEnv>();
@@ -58,6 +59,8 @@ export function quizRoutes(deps: ApiDeps) {
   });
   app.post('/quiz-publish', auth, async (c) => c.json(await publishQuiz(deps, user(c), (await jsonBody(c, publishQuizSchema)).quiz_id)));
   app.post('/quiz-extend-time', auth, async (c) => c.json(await extendTime(deps, user(c), await jsonBody(c, extendTimeSchema))));
+  app.get('/quiz-teacher-list', auth, async (c) => c.json(await teacherQuizList(deps, user(c))));
+  app.get('/quiz-teacher-detail', auth, async (c) => c.json(await teacherQuizDetail(deps, user(c), queryParams(c, quizIdQuerySchema).quiz_id)));
 
   return app;
 }

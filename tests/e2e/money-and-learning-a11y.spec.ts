@@ -6,7 +6,7 @@ import { signIn } from './support/auth.ts';
 import { hydrated, open } from './support/pages.ts';
 
 /*
- * axe-core over the pages of orders, payments, tryouts, schools and the school day, as the people
+ * axe-core over the pages of orders, payments, tryouts, a teacher's quizzes, schools and the school day, as the people
  * who use them see them (the demo student, teacher and school admin, with the demo data), in both
  * languages: no serious or critical violation, and no text shown as its key.
  */
@@ -44,7 +44,7 @@ async function firstLink(page: Page, path: string, prefix: string): Promise<stri
 
 const PEOPLE = {
   student: { email: 'siswa@demo.id', paths: ['/tryout', '/schedule', '/school', '/payment', '/donation', '/more-edoo-toys', '/transaction'] },
-  teacher: { email: 'andi@demo.id', paths: ['/schedule'] },
+  teacher: { email: 'andi@demo.id', paths: ['/schedule', '/quiz/teacher', '/quiz/teacher/new'] },
   admin: { email: 'pustakawan@demo.id', paths: ['/school/admin', '/more-book-donation', '/more-edoo-toys'] },
 } as const;
 
@@ -61,7 +61,11 @@ for (const lang of ['id', 'en'] as const) {
         const quiz = visit.at(-2)!;
         visit.push(quiz.replace('/quiz/detail/', '/quiz/result/'));
       }
-      if (who === 'teacher') visit.push(await firstLink(page, '/schedule', '/detail-schedule/'));
+      if (who === 'teacher') {
+        visit.push(await firstLink(page, '/schedule', '/detail-schedule/'));
+        const results = await firstLink(page, '/quiz/teacher', '/quiz/teacher/results/');
+        visit.push(results, results.replace('/quiz/teacher/results/', '/quiz/teacher/'));
+      }
       const found: string[] = [];
       for (const path of visit) {
         await open(page, path);

@@ -8,3 +8,11 @@ export const examHref = (attemptId: string) => `/quiz/exam/${encodeURIComponent(
 export const resultHref = (quizId: string) => `/quiz/result/${encodeURIComponent(quizId)}`;
 /** The tryout list. */
 export const TRYOUT_LIST_HREF = '/tryout';
+/** The teacher's quizzes. */
+export const TEACHER_QUIZZES_HREF = '/quiz/teacher';
+/** A new quiz's form. */
+export const NEW_QUIZ_HREF = '/quiz/teacher/new';
+/** A teacher's quiz in its editor. */
+export const quizEditorHref = (quizId: string) => `/quiz/teacher/${encodeURIComponent(quizId)}`;
+/** A teacher's quiz's results, with more time for its takers. */
+export const quizResultsHref = (quizId: string) => `/quiz/teacher/results/${encodeURIComponent(quizId)}`;

@@ -88,6 +88,10 @@ const ROUTE_TABLE: RouteCase[] = [
   page(`/detail-personal-event/${UUID}`),
   page(`/detail-schedule/${UUID}`),
   page('/schedule'),
+  page('/quiz/teacher'),
+  page('/quiz/teacher/new'),
+  page(`/quiz/teacher/${UUID}`),
+  page(`/quiz/teacher/results/${UUID}`),
 ];
 
 describe('guard: the route table', () => {
