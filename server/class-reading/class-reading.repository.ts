@@ -39,7 +39,7 @@ export async function readingClassesOf(db: Queryable, userId: string): Promise<R
 }
 
 /** The start of the month holding `now` in `zone`, as a time. */
-export function monthStartSql(nowParam: string, zoneParam: string): string {
+function monthStartSql(nowParam: string, zoneParam: string): string {
   return `(date_trunc('month', ${nowParam}::timestamptz AT TIME ZONE ${zoneParam}) AT TIME ZONE ${zoneParam})`;
 }
 
