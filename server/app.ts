@@ -41,6 +41,7 @@ import { schoolRoutes } from './schools/routes.ts';
 import { schoolAdminRoutes } from './schools/admin-routes.ts';
 import { schooldayRoutes } from './schoolday/routes.ts';
 import { quizRoutes } from './quizzes/routes.ts';
+import { classReadingRoutes } from './class-reading/routes.ts';
 import { loginThrottle } from './accounts/rate-limit.ts';
 import { accountSettings } from './accounts/settings.ts';
 import { requestGuard } from './http/request-guard.ts';
@@ -106,6 +107,7 @@ export function createApi(deps: ApiDeps) {
   // The payment sandbox delivers its notifications to the API's own notification route.
   app.route('/webhook', commerceRoutes(deps, (request) => Promise.resolve(app.fetch(new Request('http://api.internal/webhook/payment-notification', request)))));
   app.route('/webhook', quizRoutes(deps));
+  app.route('/webhook', classReadingRoutes(deps));
   app.notFound((c) => respondToError(notFound('not_found', `No such endpoint: ${c.req.method} ${c.req.path}`), c));
   app.onError(respondToError);
   return app;

@@ -10,6 +10,7 @@ import { insertCommerce } from './commerce.ts';
 import { insertSchools } from './schools.ts';
 import { insertSchoolday } from './schoolday.ts';
 import { insertQuizzes } from './quizzes.ts';
+import { insertClassReading } from './class-reading.ts';
 import { books, authors, categories, epustakas } from './content/index.ts';
 import { attachDemoBookFiles } from '../reader/demo-books.ts';
 import { attachDemoEditions } from './readable-books.ts';
@@ -73,6 +74,7 @@ export async function seedDemo(
     const school = await insertSchools(tx, config.organizationId, userIds);
     if (school) await insertSchoolday(tx, school, userIds);
     await insertQuizzes(tx, config.organizationId, userIds, school);
+    await insertClassReading(tx, userIds, bookIds);
   });
   options.log?.(`demo data ready: ${books.length} books in ${epustakas.length} ePustaka`);
   if (options.bookFiles !== false) {

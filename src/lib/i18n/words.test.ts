@@ -89,7 +89,7 @@ describe('API error codes', () => {
     expect(codes.size).toBeGreaterThan(30);
     for (const lang of ['id', 'en'] as const) {
       const t = createT(lang);
-      const missing = [...codes].filter((code) => !['errors', 'apiErrors', 'account.errors', 'account.validation', 'catalogue.errors', 'shelf.errors', 'schools.errors', 'schoolday.errors', 'quizzes.errors'].some((prefix) => t(`${prefix}.${code}`, { defaultValue: '' })));
+      const missing = [...codes].filter((code) => !['errors', 'apiErrors', 'account.errors', 'account.validation', 'catalogue.errors', 'shelf.errors', 'schools.errors', 'schoolday.errors', 'quizzes.errors', 'classReading.errors'].some((prefix) => t(`${prefix}.${code}`, { defaultValue: '' })));
       expect(missing, lang).toEqual([]);
     }
   });

@@ -90,6 +90,6 @@ export function libraryContentPaths(kind: LibraryContentKind, epustakaId: string
 }
 
 /** The tab `?tab=` asks for on a library page; anything else is the Books tab. */
-export function libraryTab(value: string | null): 'books' | 'video' | 'audio' | 'article' | 'activities' {
-  return value === 'video' || value === 'audio' || value === 'article' || value === 'activities' ? value : 'books';
+export function libraryTab(value: string | null): 'books' | 'video' | 'audio' | 'article' | 'activities' | 'member-reading' {
+  return value === 'video' || value === 'audio' || value === 'article' || value === 'activities' || value === 'member-reading' ? value : 'books';
 }

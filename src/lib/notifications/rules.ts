@@ -35,6 +35,7 @@ export const NOTIFICATION_EVENTS = [
   'schedule_grade',
   'schedule_changed',
   'event_invitation',
+  'class_recommend',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 

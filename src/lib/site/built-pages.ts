@@ -68,6 +68,7 @@ export const BUILT_PAGES: readonly string[] = [
   '/transaction',
   '/school',
   '/school/admin',
+  '/school/class-reading',
   '/schedule',
   '/detail-schedule/*',
   '/detail-personal-event/*',
