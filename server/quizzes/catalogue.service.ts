@@ -27,7 +27,7 @@ function attemptView(a: AttemptRow | undefined) {
 /** GET tryout-list. */
 export async function tryoutList(deps: ApiDeps, caller: UserRow, filter: TryoutFilter) {
   const now = deps.now();
-  const { rows, total } = await listTryouts(deps.db, caller.organization_id, filter);
+  const { rows, total } = await listTryouts(deps.db, caller.organization_id, filter, now);
   const data = rows.map((q) => ({
     id: q.id, title: q.title, subject_group: q.subject_group, level: q.level, price: q.price, free: q.price === 0,
     opens_at: q.opens_at.toISOString(), closes_at: q.closes_at.toISOString(), window: windowState(q, now),

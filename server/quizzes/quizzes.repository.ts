@@ -73,10 +73,10 @@ export interface TryoutListRow extends QuizRow {
   participant_count: number;
 }
 
-/** Published tryouts of the organisation, the latest window first. */
-export async function listTryouts(db: Queryable, organizationId: string, filter: TryoutFilter): Promise<{ rows: TryoutListRow[]; total: number }> {
+/** Published tryouts of the organisation: those not closed at `now` first, then the latest window first. */
+export async function listTryouts(db: Queryable, organizationId: string, filter: TryoutFilter, now: Date): Promise<{ rows: TryoutListRow[]; total: number }> {
   const where = [`q.organization_id = $1`, `q.kind = 'tryout'`, `q.published_at IS NOT NULL`];
-  const params: unknown[] = [organizationId];
+  const params: unknown[] = [organizationId, now];
   if (filter.subject_group) where.push(`q.subject_group = $${params.push(filter.subject_group)}`);
   if (filter.level) where.push(`q.level = $${params.push(filter.level)}`);
   if (filter.price === 'free') where.push('q.price = 0');
@@ -87,7 +87,7 @@ export async function listTryouts(db: Queryable, organizationId: string, filter:
             (SELECT coalesce(sum(s.duration_seconds), 0)::int FROM quiz_subtests s WHERE s.quiz_id = q.id) AS duration_seconds,
             (SELECT count(DISTINCT a.user_id)::int FROM quiz_attempts a WHERE a.quiz_id = q.id) AS participant_count
        FROM quizzes q WHERE ${where.join(' AND ')}
-      ORDER BY (q.closes_at < now()) ASC, q.opens_at DESC, q.id LIMIT $${params.push(filter.limit)} OFFSET $${params.push(filter.offset)}`,
+      ORDER BY (q.closes_at <= $2) ASC, q.opens_at DESC, q.id LIMIT $${params.push(filter.limit)} OFFSET $${params.push(filter.offset)}`,
     params,
   );
   return { rows, total: rows[0]?.total ?? 0 };

@@ -13,12 +13,13 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('the demo quizzes', () => {
-  test('two free tryouts, a paid package in the UTBK shape, and a class quiz, every question with one key', async () => {
+  test('three free tryouts, a paid package in the UTBK shape, and a class quiz, every question with one key', async () => {
     const { rows } = await ctx.db.query<{ title: string; kind: string; price: number; subtests: number; questions: number }>(
       `SELECT q.title, q.kind, q.price, (SELECT count(*)::int FROM quiz_subtests s WHERE s.quiz_id = q.id) AS subtests,
               (SELECT count(*)::int FROM quiz_questions x WHERE x.quiz_id = q.id) AS questions FROM quizzes q ORDER BY q.title`,
     );
-    expect(rows.filter((r) => r.kind === 'tryout' && r.price === 0)).toHaveLength(2);
+    expect(rows.filter((r) => r.kind === 'tryout' && r.price === 0)).toHaveLength(3);
+    expect(rows.find((r) => r.title === 'Latihan Kilat Berhitung SMP')).toMatchObject({ subtests: 2, questions: 8 });
     expect(rows.find((r) => r.price > 0)).toMatchObject({ subtests: 7, questions: 210 });
     expect(rows.find((r) => r.kind === 'quiz')).toMatchObject({ title: 'Kuis Aljabar: Persamaan Linear', questions: 10 });
     const keys = await ctx.db.query<{ n: number }>(
@@ -45,11 +46,25 @@ describe('the demo quizzes', () => {
     }
   });
 
+  test('the arithmetic drill: two linear one-minute rounds for junior high, each key its sum', async () => {
+    const { rows } = await ctx.db.query<{ body: string; right: string; seconds: number; level: string; subject_group: string; linear: boolean }>(
+      `SELECT x.body, o.body AS right, s.duration_seconds AS seconds, q.level, q.subject_group, q.linear
+         FROM quizzes q JOIN quiz_subtests s ON s.quiz_id = q.id JOIN quiz_questions x ON x.subtest_id = s.id JOIN quiz_options o ON o.question_id = x.id AND o.correct
+        WHERE q.title = 'Latihan Kilat Berhitung SMP'`,
+    );
+    expect(rows).toHaveLength(8);
+    for (const r of rows) {
+      expect(r).toMatchObject({ seconds: 60, level: 'SMP', subject_group: 'mapel', linear: true });
+      const [a, op, b] = r.body.split(' ');
+      expect(Number(r.right)).toBe(op === '×' ? Number(a) * Number(b) : Number(a) / Number(b));
+    }
+  });
+
   test('the closed tryout has results and rankings; Sekar has one tryout in progress with time left', async () => {
     const sekar = await user('siswa');
     const token = await signIn(ctx, sekar);
     const list = await ctx.request('GET', '/webhook/tryout-list', { token });
-    expect(list.body.data).toHaveLength(3);
+    expect(list.body.data).toHaveLength(4);
     const closed = list.body.data.find((t: { window: string }) => t.window === 'closed');
     const ranking = await ctx.request('GET', `/webhook/quiz-rating-list?quiz_id=${closed.id}&scope=school`, { token });
     expect(ranking.body.data.length).toBeGreaterThanOrEqual(3);

@@ -10,8 +10,8 @@ import { generateQuestions, seededRandom, type QuestionKind, type Synopsis } fro
 import type { DemoSchool } from './schools.ts';
 
 /*
- * The demo's quizzes: two free tryouts (one open now, one closed last week with results and
- * rankings), a paid SNBT package in the UTBK shape (seven subtests, 210 questions, a voucher
+ * The demo's quizzes: three free tryouts (one open now, one closed last week with results and
+ * rankings, and a quick arithmetic drill for junior high of two one-minute rounds), a paid SNBT package in the UTBK shape (seven subtests, 210 questions, a voucher
  * SNBT-DEMO-2026), and Pak Andi's quiz for XI IPA 1. The demo students finished the closed tryout
  * and Rina the class quiz; Sekar is in the middle of the open tryout with time left.
  */
@@ -83,13 +83,26 @@ async function handIn(tx: Queryable, organizationId: string, attemptId: string, 
   await submitLocked(tx, quiz, attempt, at, 'student');
 }
 
+/** One single-choice sum with its right result among four wrong ones, the right one at `place`. */
+function sum(body: string, right: number, wrong: number[], place: number): QuestionFields {
+  const options = wrong.map((w) => ({ body: String(w), correct: false }));
+  options.splice(place, 0, { body: String(right), correct: true });
+  return { type: 'single', body, options, explanation: `${body.replace(' = …', '')} = ${right}.`, reference: 'Tabel perkalian 1–12.' };
+}
+
+/** The drill's two rounds: times tables, then their divisions; a minute each. */
+const DRILL = [
+  { title: 'Perkalian', minutes: 1, questions: [sum('6 × 7 = …', 42, [36, 48, 49, 54], 0), sum('8 × 9 = …', 72, [63, 64, 76, 81], 2), sum('12 × 11 = …', 132, [121, 122, 131, 144], 3), sum('15 × 4 = …', 60, [45, 54, 64, 75], 1)] },
+  { title: 'Pembagian', minutes: 1, questions: [sum('56 ÷ 8 = …', 7, [5, 6, 8, 9], 1), sum('81 ÷ 9 = …', 9, [7, 8, 10, 11], 2), sum('144 ÷ 12 = …', 12, [11, 13, 14, 24], 0), sum('96 ÷ 4 = …', 24, [22, 23, 26, 32], 4)] },
+];
+
 /** Inserts the demo quizzes, attempts and rankings. `userIds` by demo account key. */
 export async function insertQuizzes(tx: Queryable, organizationId: string, userIds: Map<string, string>, school: DemoSchool | null, now = new Date()): Promise<void> {
   const books = await synopses(tx, organizationId);
   const at = (offset: number) => new Date(now.getTime() + offset);
-  const tryout = async (fields: { title: string; description: string; subject_group: string; price: number; opens: number; closes: number; linear: boolean }, subtests: { title: string; minutes: number; questions: QuestionFields[] }[]) => {
+  const tryout = async (fields: { title: string; description: string; subject_group: string; level?: string; price: number; opens: number; closes: number; linear: boolean }, subtests: { title: string; minutes: number; questions: QuestionFields[] }[]) => {
     const id = await insertQuiz(tx, {
-      organization_id: organizationId, kind: 'tryout', title: fields.title, description: fields.description, subject_group: fields.subject_group, level: 'SMA',
+      organization_id: organizationId, kind: 'tryout', title: fields.title, description: fields.description, subject_group: fields.subject_group, level: fields.level ?? 'SMA',
       price: fields.price, passing_grade: 550, opens_at: at(fields.opens), closes_at: at(fields.closes), linear: fields.linear, published_at: at(fields.opens),
     });
     await writeContent(tx, id, subtests.map((s) => ({ title: s.title, seconds: s.minutes * 60, questions: s.questions })));
@@ -113,6 +126,10 @@ export async function insertQuizzes(tx: Queryable, organizationId: string, userI
   const paid = await tryout(
     { title: 'Paket Tryout SNBT Lengkap 2027', description: 'Tujuh subtes dalam urutan dan waktu UTBK, 210 soal dengan pembahasan dan materi rujukan. Nilai akhir 0–1000 per subtes dihitung setelah jadwal ditutup; peringkat nasional, provinsi, kota, dan sekolah.', subject_group: 'umum', price: 49_000, opens: -1 * DAY, closes: 30 * DAY, linear: true },
     UTBK.map((s, i) => ({ title: s.title, minutes: s.minutes, questions: generateQuestions(300 + i, 30, s.kinds, books) })),
+  );
+  await tryout(
+    { title: 'Latihan Kilat Berhitung SMP', description: 'Dua babak hitung cepat, masing-masing empat soal dalam satu menit: perkalian, lalu pembagian. Saat waktu babak pertama habis, babak kedua langsung dimulai.', subject_group: 'mapel', level: 'SMP', price: 0, opens: -1 * DAY, closes: 60 * DAY, linear: true },
+    DRILL,
   );
   await tx.query(`INSERT INTO quiz_vouchers (code, quiz_id, uses_left) VALUES ('SNBT-DEMO-2026', $1, 50)`, [paid]);
 

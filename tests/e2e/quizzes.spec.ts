@@ -6,7 +6,8 @@ import { hydrated, open } from './support/pages.ts';
 /*
  * Taking a tryout in the browser: from the list to the exam, answers saved as they are given, a
  * reload in the middle keeping the time and the answers, leaving a subtest, handing in, and the
- * provisional result; on a 360 px phone, answering offline and the answers being sent on return.
+ * provisional result; finding tryouts on the home page and through the list's filters; on a 360 px
+ * phone, answering offline and the answers being sent on return.
  */
 
 const TRYOUT = 'Tryout Gratis SNBT #1: Kuantitatif';
@@ -63,6 +64,42 @@ test.describe('a tryout', () => {
     await expect(page.locator('[data-exam-finished]')).toBeVisible();
     await page.getByRole('link', { name: 'Lihat hasil' }).click();
     await expect(page.locator('[data-provisional]')).toContainText('Nilai sementara');
+  });
+});
+
+test.describe('finding a tryout', () => {
+  // The refused filter's page answers 400, which the browser logs.
+  test.use({ allowErrors: /status of 400/ });
+
+  test('the home row shows open tryouts with their price; the list filters by group and level, kept in the address', async ({ page }) => {
+    await signIn(page, 'rina@demo.id');
+    await open(page, '/');
+    const row = page.locator('[data-home-tryouts]');
+    await expect(row.getByRole('link', { name: /Paket Tryout SNBT Lengkap 2027/ })).toContainText('Rp 49.000');
+    await expect(row.getByRole('link', { name: new RegExp(TRYOUT.replace(/[#:]/g, '.')) })).toContainText('Gratis');
+    // Last week's tryout has closed: not in the row.
+    await expect(row.getByText('Tryout Gratis SNBT #0: Literasi')).toHaveCount(0);
+    await row.getByRole('link', { name: 'Lihat semua' }).click();
+    await expect(page).toHaveURL(/\/tryout$/);
+
+    await page.locator('[data-filter="level"]').getByRole('link', { name: 'SMP', exact: true }).click();
+    await expect(page).toHaveURL(/[?&]level=SMP/);
+    await expect(page.locator('[data-tryout-list] > li')).toHaveCount(1);
+    await expect(page.getByRole('link', { name: 'Latihan Kilat Berhitung SMP' })).toBeVisible();
+    await page.locator('[data-filter="subject_group"]').getByRole('link', { name: 'Saintek' }).click();
+    await expect(page).toHaveURL(/subject_group=saintek&level=SMP/);
+    await expect(page.locator('[data-tryout-empty]')).toBeVisible();
+    await page.reload();
+    await expect(page.locator('[data-filter="subject_group"] [aria-current="page"]')).toHaveText('Saintek');
+    await expect(page.locator('[data-filter="level"] [aria-current="page"]')).toHaveText('SMP');
+    await page.locator('[data-filter="level"]').getByRole('link', { name: 'Semua' }).click();
+    await expect(page).toHaveURL(/\/tryout\?subject_group=saintek$/);
+    await expect(page.getByRole('link', { name: TRYOUT })).toBeVisible();
+
+    // An unknown value is refused with its message, and the filters offer a way back.
+    const refused = await page.goto('/tryout?level=S3');
+    expect(refused?.status()).toBe(400);
+    await expect(page.locator('[data-filter-error="invalid_level"]')).toContainText('Jenjang ini tidak dikenal');
   });
 });
 

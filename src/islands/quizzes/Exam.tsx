@@ -43,8 +43,13 @@ function ExamScreen({ resultHref }: { resultHref: string }) {
   useEffect(() => {
     if (!exam || view.finished) return;
     if (left.attempt === 0) void submitExam();
-    else if (exam.linear && left.subtest === 0) void reloadExam();
-  }, [left.attempt === 0, left.subtest === 0, view.finished]);
+  }, [left.attempt === 0, view.finished]);
+  // A linear subtest whose time is up here: the server is asked every second until it has moved on
+  // (the count shows 0 up to a second before the server's deadline, so one ask may come too early).
+  const subtestOver = !!exam?.linear && !view.finished && left.subtest === 0 && left.attempt > 0;
+  useEffect(() => {
+    if (subtestOver) void reloadExam();
+  }, [subtestOver ? now : 0]);
 
   if (!exam) return null;
   if (view.finished) {

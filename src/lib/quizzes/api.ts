@@ -1,5 +1,5 @@
 import type { HttpClient } from '../http/http.ts';
-import type { AttemptClock, QuestionListResponse, SaveAnswerInput } from './schema.ts';
+import type { AttemptClock, QuestionListResponse, SaveAnswerInput, TryoutListFilter } from './schema.ts';
 
 /* The quiz and tryout calls, for pages and islands alike. */
 
@@ -74,7 +74,7 @@ export interface ReviewedQuestion {
 }
 
 /** GET webhook/tryout-list. */
-export async function getTryouts(http: HttpClient, params: { limit: number; offset: number; price?: string; subject_group?: string }) {
+export async function getTryouts(http: HttpClient, params: { limit: number; offset: number } & TryoutListFilter) {
   return http.get<{ data: TryoutSummary[]; meta: { total: number } }>('webhook/tryout-list', { ...params });
 }
 

@@ -1,6 +1,7 @@
 import type { HttpClient } from '../http/http.ts';
-import { getAchievements, getExplanation, getQuestions, getQuizDetail, getRanking, getTryouts, type Achievements, type QuizDetail, type ReviewedQuestion } from './api.ts';
-import { RANKING_SCOPES, TRYOUT_PAGE_SIZE } from './values.ts';
+import { getAchievements, getExplanation, getQuestions, getQuizDetail, getRanking, getTryouts, type Achievements, type QuizDetail, type ReviewedQuestion, type TryoutSummary } from './api.ts';
+import type { TryoutListFilter } from './schema.ts';
+import { HOME_TRYOUT_LIMIT, RANKING_SCOPES } from './values.ts';
 
 /*
  * Page loaders of the quiz pages. An id that is not a uuid, or a quiz or attempt the API refuses
@@ -23,10 +24,29 @@ async function load<T>(what: string, id: string | undefined | null, run: (id: st
   }
 }
 
-/** The tryouts, the first `shown` of them (10, then 10 more per "show more"), by price filter. */
-export function loadTryouts(http: HttpClient, shown: number, price: 'free' | 'paid' | undefined) {
-  const limit = Math.min(50, Math.max(TRYOUT_PAGE_SIZE, shown - (shown % TRYOUT_PAGE_SIZE)));
-  return load('tryout list', null, () => getTryouts(http, { limit, offset: 0, price }));
+/** The API's largest tryout-list page. */
+const LIST_CALL_MAX = 50;
+
+/**
+ * The tryouts, the first `shown` of them (10, then 10 more per "show more"), filtered (see
+ * filters.ts); more than the API's largest page are asked for page by page.
+ */
+export function loadTryouts(http: HttpClient, shown: number, filter: TryoutListFilter) {
+  return load('tryout list', null, async () => {
+    const offsets = Array.from({ length: Math.ceil(shown / LIST_CALL_MAX) }, (_, i) => i * LIST_CALL_MAX);
+    const pages = await Promise.all(offsets.map((offset) => getTryouts(http, { limit: Math.min(LIST_CALL_MAX, shown - offset), offset, ...filter })));
+    return { data: pages.flatMap((p) => p.data), meta: { total: pages[0]!.meta.total } };
+  });
+}
+
+/**
+ * The home page's tryout row: the open and upcoming tryouts among the unfiltered list's first 12
+ * (the list puts them before closed ones). Empty when there are none or the list fails to load:
+ * the home page then has no tryout row.
+ */
+export async function loadHomeTryouts(http: HttpClient): Promise<TryoutSummary[]> {
+  const list = await load('home tryout row', null, () => getTryouts(http, { limit: HOME_TRYOUT_LIMIT, offset: 0 }));
+  return list.kind === 'ok' ? list.value.data.filter((q) => q.window !== 'closed') : [];
 }
 
 /** A quiz's page data. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { QUESTION_TYPES, RANKING_SCOPES, SUBJECT_GROUPS, TRYOUT_PAGE_SIZE } from './values.ts';
+import { QUESTION_TYPES, QUIZ_LEVELS, RANKING_SCOPES, SUBJECT_GROUPS, TRYOUT_PAGE_SIZE } from './values.ts';
 
 export * from './values.ts';
 
@@ -13,14 +13,19 @@ const limit = (fallback: number, max: number) =>
   z.coerce.number({ error: 'invalid_limit' }).int({ error: 'invalid_limit' }).min(1, { error: 'invalid_limit' }).max(max, { error: 'invalid_limit' }).default(fallback);
 const offset = z.coerce.number({ error: 'invalid_offset' }).int({ error: 'invalid_offset' }).min(0, { error: 'invalid_offset' }).max(1_000_000, { error: 'invalid_offset' }).default(0);
 
-/** GET tryout-list: published tryouts, newest window first, `limit` 10 then +10; filters by subject group, level, free or paid. */
+/**
+ * GET tryout-list: published tryouts, open and upcoming windows before closed ones, `limit` 10
+ * then +10; filters by subject group, level, free or paid, each from its list of known values.
+ */
 export const tryoutListQuerySchema = z.object({
   limit: limit(TRYOUT_PAGE_SIZE, 50),
   offset,
   subject_group: z.enum(SUBJECT_GROUPS, { error: 'invalid_subject_group' }).optional(),
-  level: z.string().trim().max(20, { error: 'invalid_level' }).optional(),
+  level: z.enum(QUIZ_LEVELS, { error: 'invalid_level' }).optional(),
   price: z.enum(['free', 'paid'], { error: 'invalid_price' }).optional(),
 });
+/** The tryout list's filters (what a list's address keeps). */
+export type TryoutListFilter = Pick<z.output<typeof tryoutListQuerySchema>, 'subject_group' | 'level' | 'price'>;
 
 /** A query naming one quiz or tryout. */
 export const quizIdQuerySchema = z.object({ quiz_id: uuid('invalid_quiz_id') });

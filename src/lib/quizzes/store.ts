@@ -157,8 +157,17 @@ async function sendWaiting(): Promise<void> {
       }
 }
 
-/** Asks the server for the attempt as it stands (after a subtest's time ran out, or on return). */
-export async function reloadExam(): Promise<void> {
+let reloading: Promise<void> | null = null;
+
+/** Asks the server for the attempt as it stands (after a subtest's time ran out, or on return); one ask at a time. */
+export function reloadExam(): Promise<void> {
+  reloading ??= askExam().finally(() => {
+    reloading = null;
+  });
+  return reloading;
+}
+
+async function askExam(): Promise<void> {
   const view = $exam.get();
   if (!view.exam) return;
   const sentAt = Date.now();
@@ -180,6 +189,8 @@ export async function nextSubtest(): Promise<void> {
   } catch (error) {
     $exam.setKey('error', (error as { code?: string }).code ?? 'unknown');
   }
+  // An ask already under way began before the subtest was left: a fresh one follows it.
+  await reloading;
   await reloadExam();
 }
 

@@ -1,3 +1,5 @@
+import { SCHOOL_LEVELS } from '../schools/values.ts';
+
 /*
  * Plain values of quizzes and tryouts, shared by the API and the pages.
  */
@@ -14,8 +16,16 @@ export type QuestionType = (typeof QUESTION_TYPES)[number];
 export const RANKING_SCOPES = ['nation', 'province', 'city', 'school'] as const;
 export type RankingScope = (typeof RANKING_SCOPES)[number];
 
-/** Tryout subject groups a list can be filtered by. */
-export const SUBJECT_GROUPS = ['umum', 'saintek', 'soshum'] as const;
+/**
+ * Tryout subject groups a list can be filtered by: the three groups of the university entrance
+ * test (general, science and technology, social studies and humanities) and school subjects.
+ */
+export const SUBJECT_GROUPS = ['umum', 'saintek', 'soshum', 'mapel'] as const;
+export type SubjectGroup = (typeof SUBJECT_GROUPS)[number];
+
+/** The school level a quiz is written for, the same levels as schools. */
+export const QUIZ_LEVELS = SCHOOL_LEVELS;
+export type QuizLevel = (typeof QUIZ_LEVELS)[number];
 
 /** The marks a question carries on the exam screen (spec 01 §4.8): answered, unanswered, uncertain. */
 export const QUESTION_MARKS = ['answered', 'unanswered', 'uncertain'] as const;
@@ -33,6 +43,9 @@ export const SAVE_GRACE_SECONDS = 5;
 
 /** Tryout lists start with 10 and grow by 10 (spec 03 §9). */
 export const TRYOUT_PAGE_SIZE = 10;
+
+/** The most tryouts the home page's tryout row asks for: the unfiltered tryout list's first 12. */
+export const HOME_TRYOUT_LIMIT = 12;
 
 /** The scale a tryout subtest is scored on. */
 export const TRYOUT_SCALE = 1000;
