@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createT, resources } from './texts.server.ts';
-import { createTranslate } from './translate.ts';
+import { createTranslate, pageResources } from './translate.ts';
 import { LANGUAGES } from '../contract/lang.ts';
 
 function leaves(node: Record<string, unknown>, prefix = ''): [string, string][] {
@@ -39,6 +39,23 @@ describe('the islands’ translate function', () => {
       ['reader.citation', { returnObjects: true }],
     ] as const) {
       expect(ours(key, options), key).toEqual(theirs(key, options));
+    }
+  });
+});
+
+describe('the texts a page carries', () => {
+  it('leaves out a block the page is still receiving and keeps the whole ones', () => {
+    const whole = JSON.stringify({ lang: 'id', texts: { common: { ok: 'Oke' } } });
+    const arriving = JSON.stringify({ lang: 'id', texts: { later: { title: 'Nanti' } } }).slice(0, 20);
+    const blocks = [{ textContent: whole }, { textContent: arriving }];
+    const page = globalThis as { document?: unknown };
+    page.document = { querySelectorAll: () => blocks };
+    try {
+      expect(pageResources()).toEqual({ id: { translation: { common: { ok: 'Oke' } } } });
+      blocks[1]!.textContent = JSON.stringify({ lang: 'id', texts: { later: { title: 'Nanti' } } });
+      expect(pageResources()).toEqual({ id: { translation: { common: { ok: 'Oke' }, later: { title: 'Nanti' } } } });
+    } finally {
+      delete page.document;
     }
   });
 });

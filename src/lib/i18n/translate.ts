@@ -35,6 +35,10 @@ export function registerTexts(resources: Resource): void {
 /**
  * The texts the page carries so far, all blocks merged; none when it carries none. Read again for
  * each island: a later island may have brought a block of its own.
+ *
+ * An island can wake while the page is still arriving. The blocks before it are whole (each comes
+ * before the first island that needs it), but the parser may be halfway through a later island's
+ * block: that block does not parse yet and is left out; its own island reads it whole.
  */
 export function pageResources(): Resource {
   if (typeof document === 'undefined') return {};
@@ -42,7 +46,12 @@ export function pageResources(): Resource {
   const texts: Record<string, unknown> = {};
   for (const element of document.querySelectorAll(`script[${TEXTS_ATTRIBUTE}]`)) {
     if (!element.textContent) continue;
-    const block = JSON.parse(element.textContent) as PageTexts;
+    let block: PageTexts;
+    try {
+      block = JSON.parse(element.textContent) as PageTexts;
+    } catch {
+      continue;
+    }
     lang = block.lang;
     Object.assign(texts, block.texts);
   }
