@@ -3,6 +3,7 @@ import { expect, test } from './support/console-guard.ts';
 import { demoUsers, signIn } from './support/auth.ts';
 import { hydrated } from './support/pages.ts';
 import { borrow, ingest } from './support/books.ts';
+import { smallControls } from './support/screens.ts';
 
 /*
  * The site on a 390 px phone: anchored content clear of the sticky header, help guides in frames
@@ -71,25 +72,6 @@ test('the friendship search box takes the whole row on a phone', async ({ browse
   expect(widths.box).toBeGreaterThanOrEqual(widths.form - 1);
   await page.context().close();
 });
-
-/** The controls on screen smaller than 44 × 44 px: buttons (not the ones drawn as links in text), tabs, menu entries, fields. */
-function smallControls(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const small: string[] = [];
-    const controls = document.querySelectorAll<HTMLElement>('.btn, button:not(.link), [role="tab"], select, .input, .menu li > a, input[type="radio"], input[type="range"]');
-    for (const element of controls) {
-      const rect = element.getBoundingClientRect();
-      if (rect.width === 0 || rect.height === 0 || getComputedStyle(element).visibility === 'hidden') continue;
-      // Closed dialogs and popovers, and what only assistive technology reaches.
-      if (element.closest('dialog:not([open]), [popover]:not(:popover-open), .sr-only, [aria-hidden="true"]')) continue;
-      if (rect.width < 43.5 || rect.height < 43.5) {
-        const name = (element.getAttribute('aria-label') || element.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 30);
-        small.push(`${element.tagName.toLowerCase()} "${name}" ${Math.round(rect.width)}x${Math.round(rect.height)}`);
-      }
-    }
-    return small;
-  });
-}
 
 test('every control on a phone is at least 44 px each way: follow, comment actions, tabs, menus', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);

@@ -1,12 +1,11 @@
 import { checkField, type FieldRule } from '../../lib/forms/field-errors.ts';
 
 /*
- * The small script of the server-rendered account forms (login, register, reset password, link):
- * - a password field's show/hide button;
- * - after a failed submit, the error of a field goes away as soon as the field is fixed, checked
- *   with the same rules as the server (`data-rule` on the input); the form's summary goes with
- *   the last error.
- * Without it the forms still work; they only keep their errors until the next submit.
+ * The small script of the server-rendered account forms built from Field.astro (register, reset
+ * password, link): after a failed submit, the error of a field goes away as soon as the field is
+ * fixed, checked with the same rules as the server (`data-rule` on the input); the form's summary
+ * goes with the last error. Without it the forms still work; they only keep their errors until the
+ * next submit. The show/hide button of a password field is password-toggle.ts.
  */
 
 function describedBy(input: HTMLInputElement): string[] {
@@ -45,19 +44,7 @@ function onInput(event: Event): void {
   }
 }
 
-function onToggle(event: Event): void {
-  const button = (event.target as Element | null)?.closest<HTMLButtonElement>('[data-password-toggle]');
-  if (!button) return;
-  const input = document.getElementById(button.getAttribute('aria-controls') ?? '') as HTMLInputElement | null;
-  if (!input) return;
-  const show = input.type === 'password';
-  input.type = show ? 'text' : 'password';
-  button.setAttribute('aria-pressed', String(show));
-}
-
 if (!(window as { __liveFields?: boolean }).__liveFields) {
   (window as { __liveFields?: boolean }).__liveFields = true;
   document.addEventListener('input', onInput);
-  document.addEventListener('click', onToggle);
-  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-password-toggle]')) button.hidden = false;
 }
