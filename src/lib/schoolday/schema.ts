@@ -244,3 +244,10 @@ export interface ScheduleWeek {
   /** The zone of the caller's school, in which they set up events; null when they are in no school (no events to set up). */
   event_zone: string | null;
 }
+
+/** GET webhook/school-people: someone of the caller's schools who may be invited. */
+export interface SchoolPerson {
+  id: string;
+  name: string;
+  role: string;
+}
