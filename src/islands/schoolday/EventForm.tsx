@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { Lang } from '../../lib/contract/lang.ts';
 import { createEvent, eventFormErrors, findSchoolPeople, type EventFormErrors } from '../../lib/schoolday/store.ts';
 import { schoolInputToIso } from '../../lib/schoolday/rules.ts';
-import type { PersonalEventInput, SchoolPerson } from '../../lib/schoolday/schema.ts';
+import type { PersonalEventInput, InvitablePerson } from '../../lib/schoolday/schema.ts';
 import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 
 interface Props {
@@ -24,8 +24,8 @@ function Form({ zone }: Omit<Props, 'lang'>) {
   const [form, setForm] = useState({ title: '', startDate: '', startTime: '', endDate: '', endTime: '', place: '', link: '', description: '' });
   const [errors, setErrors] = useState<EventFormErrors>({});
   const [q, setQ] = useState('');
-  const [found, setFound] = useState<SchoolPerson[] | null>(null);
-  const [invited, setInvited] = useState<SchoolPerson[]>([]);
+  const [found, setFound] = useState<InvitablePerson[] | null>(null);
+  const [invited, setInvited] = useState<InvitablePerson[]>([]);
   const [busy, setBusy] = useState(false);
   const set = (name: keyof typeof form) => (e: { target: { value: string } }) => setForm({ ...form, [name]: e.target.value });
 
@@ -55,7 +55,7 @@ function Form({ zone }: Omit<Props, 'lang'>) {
   const message = (name: string) =>
     errors[name] ? (
       <span id={`${id}-${name}-error`} className="text-error text-sm" data-error={errors[name]}>
-        {t(`schoolday.errors.${errors[name]}`, { defaultValue: t('schoolday.errors.invalid_time') })}
+        {t(`schoolday.errors.${errors[name]}`, { defaultValue: t('schoolday.newEvent.invalid') })}
       </span>
     ) : null;
   const described = (name: string) => (errors[name] ? { 'aria-invalid': true, 'aria-describedby': `${id}-${name}-error` } : {});

@@ -10,7 +10,7 @@ import type {
   PersonalEvent,
   PersonalEventInput,
   RequiredReading,
-  SchoolPerson,
+  InvitablePerson,
   ScheduleListQuery,
   ScheduleToday,
   ScheduleWeek,
@@ -123,6 +123,6 @@ export async function createPersonalEvent(http: HttpClient, input: PersonalEvent
 }
 
 /** GET webhook/school-people: people of the caller's schools whose name matches, to invite. */
-export async function getSchoolPeople(http: HttpClient, q: string): Promise<SchoolPerson[]> {
-  return (await http.get<ItemBody<SchoolPerson[]>>('webhook/school-people', { q })).data;
+export async function getSchoolPeople(http: HttpClient, q: string): Promise<InvitablePerson[]> {
+  return (await http.get<ItemBody<InvitablePerson[]>>('webhook/school-people', { q })).data;
 }

@@ -246,7 +246,7 @@ export interface ScheduleWeek {
 }
 
 /** GET webhook/school-people: someone of the caller's schools who may be invited. */
-export interface SchoolPerson {
+export interface InvitablePerson {
   id: string;
   name: string;
   role: string;

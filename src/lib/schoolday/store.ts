@@ -5,7 +5,7 @@ import { isSilentError } from '../http/errors.ts';
 import { notify, notifyError } from '../shell/store.ts';
 import * as calls from './api.ts';
 import { searchBooks } from '../people/api.ts';
-import { personalEventSchema, type AssignmentInput, type AttendanceInput, type MaterialInput, type MeetingDetail, type Participant, type PersonalEvent, type PersonalEventInput, type SchoolPerson } from './schema.ts';
+import { personalEventSchema, type AssignmentInput, type AttendanceInput, type MaterialInput, type MeetingDetail, type Participant, type PersonalEvent, type PersonalEventInput, type InvitablePerson } from './schema.ts';
 
 /*
  * The school day's state in the browser: the meeting on /detail-schedule/{id} (refetched after each
@@ -161,7 +161,7 @@ export async function createEvent(t: TFunction, input: PersonalEventInput): Prom
 }
 
 /** People of the caller's schools whose name holds `q`; empty after a failure, which is shown. */
-export async function findSchoolPeople(t: TFunction, q: string): Promise<SchoolPerson[]> {
+export async function findSchoolPeople(t: TFunction, q: string): Promise<InvitablePerson[]> {
   try {
     return await calls.getSchoolPeople(api, q);
   } catch (error) {
