@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestContext, type TestContext } from '../test/context.ts';
 import { createSchool, slotAndMeeting, type SchoolFixture } from './testing.ts';
+import { schoolInputToIso } from '../../src/lib/schoolday/rules.ts';
 
 let ctx: TestContext;
 let f: SchoolFixture;
@@ -77,9 +78,44 @@ describe('personal events', () => {
     const before = await count();
     const outsider = await ctx.request('POST', '/webhook/personal-event', { token: f.student.token, body: event({ invitee_ids: [f.outsider.id] }) });
     expect(outsider.body.errors[0].code).toBe('invitee_not_in_school');
-    expect((await ctx.request('POST', '/webhook/personal-event', { token: f.student.token, body: event({ ends_at: '2026-12-01T07:00:00Z' }) })).body.errors[0].code).toBe('invalid_time');
+    expect((await ctx.request('POST', '/webhook/personal-event', { token: f.student.token, body: event({ ends_at: '2026-12-01T07:00:00Z' }) })).body.errors[0].code).toBe('end_before_start');
+    // The end comes after the start: an event ending as it starts is refused too.
+    expect((await ctx.request('POST', '/webhook/personal-event', { token: f.student.token, body: event({ ends_at: '2026-12-02T07:00:00Z' }) })).body.errors[0]).toMatchObject({ code: 'end_before_start', field: 'ends_at' });
+    expect((await ctx.request('POST', '/webhook/personal-event', { token: f.student.token, body: event({ starts_at: '2 Desember' }) })).body.errors[0].code).toBe('invalid_time');
+    // Someone of no school sets up no event.
+    const lonely = await ctx.request('POST', '/webhook/personal-event', { token: f.outsider.token, body: event() });
+    expect(lonely.status).toBe(403);
+    expect(lonely.body.errors[0].code).toBe('not_school_member');
     expect((await ctx.request('POST', '/webhook/personal-event', { token: f.student.token, body: event({ title: ' ' }) })).body.errors[0].code).toBe('title_required');
     expect((await ctx.request('POST', '/webhook/personal-event', { token: f.student.token, body: event({ link: 'ftp://x' }) })).body.errors[0].code).toBe('invalid_link');
     expect(await count()).toBe(before);
+  });
+});
+
+describe('the zone of an event', () => {
+  test('an event set up at a school in WIT is typed, kept and shown on that school’s clock, stored in UTC', async () => {
+    const papua = await createSchool(ctx, 'Asia/Jayapura');
+    const week = await ctx.request('GET', '/webhook/schedule-list?date=2026-11-30', { token: papua.teacher.token });
+    expect(week.body.data.event_zone).toBe('WIT');
+    // The page turns 09:00–10:30 WIT on 2 December into instants: 00:00–01:30 UTC.
+    const starts_at = schoolInputToIso('2026-12-02', '09:00', week.body.data.event_zone)!;
+    const ends_at = schoolInputToIso('2026-12-02', '10:30', week.body.data.event_zone)!;
+    expect([starts_at, ends_at]).toEqual(['2026-12-02T00:00:00.000Z', '2026-12-02T01:30:00.000Z']);
+    const created = await ctx.request('POST', '/webhook/personal-event', { token: papua.teacher.token, body: { title: 'Rapat kelas', starts_at, ends_at, invitee_ids: [papua.student.id] } });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id;
+    const { rows } = await ctx.db.query<{ starts_at: Date; time_zone: string }>('SELECT starts_at, time_zone FROM personal_events WHERE id = $1', [id]);
+    expect(rows[0]!.starts_at.toISOString()).toBe('2026-12-02T00:00:00.000Z');
+    expect(rows[0]!.time_zone).toBe('Asia/Jayapura');
+    const detail = await ctx.request('GET', `/webhook/personal-event-detail?id=${id}`, { token: papua.student.token });
+    expect(detail.body.data).toMatchObject({ starts_at: '2026-12-02T00:00:00.000Z', zone: 'WIT' });
+    // A time sent with its own offset is the same instant.
+    const offset = await ctx.request('POST', '/webhook/personal-event', { token: papua.teacher.token, body: { title: 'Rapat', starts_at: '2026-12-02T09:00:00+09:00', ends_at: '2026-12-02T10:30:00+09:00' } });
+    const again = await ctx.request('GET', `/webhook/personal-event-detail?id=${offset.body.data.id}`, { token: papua.teacher.token });
+    expect(again.body.data).toMatchObject({ starts_at: '2026-12-02T00:00:00.000Z', ends_at: '2026-12-02T01:30:00.000Z', zone: 'WIT', my_status: 'organizer' });
+    // Today's agenda in Jayapura (08:00 WIT) lists it with its zone.
+    ctx.setNow(new Date('2026-12-01T23:00:00Z'));
+    const today = await ctx.request('GET', '/webhook/schedule-today', { token: papua.student.token });
+    expect(today.body.data.events).toEqual([expect.objectContaining({ id, zone: 'WIT' })]);
   });
 });

@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/client.ts';
 import type { Participant, PersonalEvent } from '../../src/lib/schoolday/schema.ts';
-import type { ParticipantStatus } from '../../src/lib/schoolday/values.ts';
+import { ZONE_LABEL, type ParticipantStatus } from '../../src/lib/schoolday/values.ts';
+import type { SchoolTimeZone } from '../../src/lib/schools/values.ts';
 
 /* Personal events and their invitees. */
 
@@ -15,6 +16,7 @@ interface EventRow {
   organizer_id: string;
   organizer_name: string;
   my_status: ParticipantStatus | null;
+  time_zone: SchoolTimeZone;
 }
 
 function toEvent(r: EventRow, viewerId: string): PersonalEvent {
@@ -28,6 +30,7 @@ function toEvent(r: EventRow, viewerId: string): PersonalEvent {
     description: r.description,
     organizer: { id: r.organizer_id, name: r.organizer_name },
     my_status: r.organizer_id === viewerId ? 'organizer' : (r.my_status ?? 'invited'),
+    zone: ZONE_LABEL[r.time_zone] ?? 'WIB',
   };
 }
 
@@ -58,14 +61,14 @@ export async function eventsBetween(db: Queryable, viewerId: string, from: Date,
   return rows.map((r) => toEvent(r, viewerId));
 }
 
-/** Inserts an event. */
+/** Inserts an event, with the zone it is shown in. */
 export async function insertEvent(
   tx: Queryable,
-  e: { organizer_id: string; title: string; starts_at: string; ends_at: string; place: string | null; link: string | null; description: string | null },
+  e: { organizer_id: string; title: string; starts_at: string; ends_at: string; place: string | null; link: string | null; description: string | null; time_zone: SchoolTimeZone },
 ): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO personal_events (organizer_id, title, starts_at, ends_at, place, link, description) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-    [e.organizer_id, e.title, e.starts_at, e.ends_at, e.place, e.link, e.description],
+    `INSERT INTO personal_events (organizer_id, title, starts_at, ends_at, place, link, description, time_zone) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+    [e.organizer_id, e.title, e.starts_at, e.ends_at, e.place, e.link, e.description, e.time_zone],
   );
   return rows[0]!.id;
 }

@@ -2,6 +2,7 @@ import type { ApiDeps } from '../deps.ts';
 import type { UserRow } from '../auth/repository.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { inTransaction } from '../db/transaction.ts';
+import { schoolOfUser } from '../schools/membership.repository.ts';
 import type { Participant, PersonalEvent, PersonalEventInput } from '../../src/lib/schoolday/schema.ts';
 import * as repo from './events.repository.ts';
 import { notifyInvitation } from './notifications.ts';
@@ -11,8 +12,14 @@ import { notifyInvitation } from './notifications.ts';
  * told and accept or decline. Only the organiser and the invitees see an event.
  */
 
-/** POST webhook/personal-event: invitees must share a school with the organiser (400 `invitee_not_in_school`). */
+/**
+ * POST webhook/personal-event: only an approved member of a school sets one up (403
+ * `not_school_member`), and it keeps that school's zone; invitees must share a school with the
+ * organiser (400 `invitee_not_in_school`).
+ */
 export async function createEvent(deps: ApiDeps, caller: UserRow, input: PersonalEventInput): Promise<string> {
+  const school = await schoolOfUser(deps.db, caller.id);
+  if (!school) throw forbidden('not_school_member', 'Only people of a school set up events.');
   const invitees = [...new Set(input.invitee_ids ?? [])].filter((id) => id !== caller.id);
   const mates = await repo.schoolmatesAmong(deps.db, caller.id, invitees);
   if (invitees.some((id) => !mates.has(id))) throw badRequest('invitee_not_in_school', 'Invite only people of your school.', 'invitee_ids');
@@ -25,6 +32,7 @@ export async function createEvent(deps: ApiDeps, caller: UserRow, input: Persona
       place: input.place || null,
       link: input.link || null,
       description: input.description || null,
+      time_zone: school.time_zone,
     });
     await repo.insertParticipants(tx, id, invitees);
     await notifyInvitation(tx, id, input.title, caller.id, invitees);

@@ -17,6 +17,8 @@ interface MaterialRow {
   file_name: string | null;
   file_type: string | null;
   file_size: number | null;
+  quiz_id: string | null;
+  quiz_title: string | null;
   created_at: Date | string;
 }
 
@@ -27,8 +29,9 @@ const EPUSTAKA_OF_BOOK = `(SELECT eb.epustaka_id FROM epustaka_books eb
 /** A meeting's materials, oldest first. */
 export async function listMaterials(db: Queryable, meetingId: string): Promise<Material[]> {
   const { rows } = await db.query<MaterialRow>(
-    `SELECT mt.*, b.catalog_title AS book_title, ${EPUSTAKA_OF_BOOK} AS epustaka_id
-       FROM meeting_materials mt LEFT JOIN books b ON b.id = mt.book_id WHERE mt.meeting_id = $1 ORDER BY mt.created_at, mt.id`,
+    `SELECT mt.*, b.catalog_title AS book_title, ${EPUSTAKA_OF_BOOK} AS epustaka_id, q.title AS quiz_title
+       FROM meeting_materials mt LEFT JOIN books b ON b.id = mt.book_id LEFT JOIN quizzes q ON q.id = mt.quiz_id
+      WHERE mt.meeting_id = $1 ORDER BY mt.created_at, mt.id`,
     [meetingId],
   );
   return rows.map((r) => ({
@@ -39,6 +42,7 @@ export async function listMaterials(db: Queryable, meetingId: string): Promise<M
     url: r.url,
     book: r.book_id ? { id: r.book_id, title: r.book_title ?? r.title, epustaka_id: r.epustaka_id } : null,
     file: r.file_key ? { name: r.file_name ?? 'file', type: r.file_type ?? 'application/octet-stream', size: r.file_size ?? 0 } : null,
+    quiz: r.quiz_id ? { id: r.quiz_id, title: r.quiz_title ?? r.title } : null,
     created_at: new Date(r.created_at).toISOString(),
   }));
 }
@@ -46,12 +50,12 @@ export async function listMaterials(db: Queryable, meetingId: string): Promise<M
 /** Inserts a material. */
 export async function insertMaterial(
   tx: Queryable,
-  m: { meeting_id: string; kind: Material['kind']; title: string; body?: string | null; url?: string | null; book_id?: string | null; file?: { key: string; name: string; type: string; size: number } | null; created_by: string },
+  m: { meeting_id: string; kind: Material['kind']; title: string; body?: string | null; url?: string | null; book_id?: string | null; quiz_id?: string | null; file?: { key: string; name: string; type: string; size: number } | null; created_by: string },
 ): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO meeting_materials (meeting_id, kind, title, body, url, book_id, file_key, file_name, file_type, file_size, created_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
-    [m.meeting_id, m.kind, m.title, m.body ?? null, m.url ?? null, m.book_id ?? null, m.file?.key ?? null, m.file?.name ?? null, m.file?.type ?? null, m.file?.size ?? null, m.created_by],
+    `INSERT INTO meeting_materials (meeting_id, kind, title, body, url, book_id, file_key, file_name, file_type, file_size, created_by, quiz_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+    [m.meeting_id, m.kind, m.title, m.body ?? null, m.url ?? null, m.book_id ?? null, m.file?.key ?? null, m.file?.name ?? null, m.file?.type ?? null, m.file?.size ?? null, m.created_by, m.quiz_id ?? null],
   );
   return rows[0]!.id;
 }
@@ -75,6 +79,24 @@ export async function deleteMaterial(tx: Queryable, id: string): Promise<string 
 export async function findBook(db: Queryable, bookId: string): Promise<{ id: string; title: string; organization_id: string } | null> {
   const { rows } = await db.query<{ id: string; title: string; organization_id: string }>('SELECT id, catalog_title AS title, organization_id FROM books WHERE id = $1', [bookId]);
   return rows[0] ?? null;
+}
+
+/** A class quiz (kind 'quiz') with its class and whether it is published, or null. */
+export async function findClassQuiz(db: Queryable, quizId: string): Promise<{ id: string; title: string; class_id: string | null; published: boolean } | null> {
+  const { rows } = await db.query<{ id: string; title: string; class_id: string | null; published: boolean }>(
+    `SELECT id, title, class_id, published_at IS NOT NULL AS published FROM quizzes WHERE id = $1 AND kind = 'quiz'`,
+    [quizId],
+  );
+  return rows[0] ?? null;
+}
+
+/** A class's published quizzes, the newest first: what its teachers may add to a meeting. */
+export async function publishedQuizzesOfClass(db: Queryable, classId: string): Promise<{ id: string; title: string }[]> {
+  const { rows } = await db.query<{ id: string; title: string }>(
+    `SELECT id, title FROM quizzes WHERE class_id = $1 AND kind = 'quiz' AND published_at IS NOT NULL ORDER BY opens_at DESC, title`,
+    [classId],
+  );
+  return rows;
 }
 
 /** A meeting's required books. */

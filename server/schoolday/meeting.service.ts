@@ -60,6 +60,7 @@ export async function teacherDetail(deps: ApiDeps, caller: UserRow, id: string):
     assignments: await listAssignments(deps.db, id),
     attendance: null,
     students: await studentAttendance(deps, caller, id, meeting),
+    quizzes: await repo.publishedQuizzesOfClass(deps.db, meeting.class_id),
   };
 }
 
@@ -91,11 +92,27 @@ async function bookOfCaller(deps: ApiDeps, caller: UserRow, bookId: string) {
   return book;
 }
 
-/** POST webhook/subject-material: a text, a link or a catalogue book; the students are told. */
+/**
+ * The quiz a teacher adds to a meeting: a class quiz (404 `quiz_not_found` otherwise) of the
+ * meeting's own class (400 `quiz_not_of_class`) that is published (400 `quiz_not_published`).
+ */
+async function quizOfMeeting(deps: ApiDeps, meeting: MeetingSummary, quizId: string) {
+  const quiz = await repo.findClassQuiz(deps.db, quizId);
+  if (!quiz) throw notFound('quiz_not_found', 'This quiz does not exist.');
+  if (quiz.class_id !== meeting.class_id) throw badRequest('quiz_not_of_class', 'Add only a quiz of this class.', 'quiz_id');
+  if (!quiz.published) throw badRequest('quiz_not_published', 'Publish the quiz before adding it.', 'quiz_id');
+  return quiz;
+}
+
+/** POST webhook/subject-material: a text, a link, a catalogue book or a quiz of the class; the students are told. */
 export async function addMaterial(deps: ApiDeps, caller: UserRow, input: MaterialInput): Promise<string> {
   const meeting = await meetingOfTeacher(deps, caller, input.meeting_id);
   let title = input.title ?? '';
   if (input.kind === 'book') title ||= (await bookOfCaller(deps, caller, input.book_id)).title;
+  if (input.kind === 'quiz') {
+    const quiz = await quizOfMeeting(deps, meeting, input.quiz_id);
+    title ||= quiz.title;
+  }
   return inTransaction(deps.db, async (tx) => {
     const id = await repo.insertMaterial(tx, {
       meeting_id: meeting.id,
@@ -104,6 +121,7 @@ export async function addMaterial(deps: ApiDeps, caller: UserRow, input: Materia
       body: input.kind === 'text' ? input.body : null,
       url: input.kind === 'link' ? input.url : null,
       book_id: input.kind === 'book' ? input.book_id : null,
+      quiz_id: input.kind === 'quiz' ? input.quiz_id : null,
       created_by: caller.id,
     });
     await notifyMaterial(tx, meeting, title, caller.id);

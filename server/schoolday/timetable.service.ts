@@ -2,7 +2,7 @@ import type { ApiDeps } from '../deps.ts';
 import type { UserRow } from '../auth/repository.ts';
 import { badRequest, conflict, notFound } from '../http/errors.ts';
 import { inTransaction } from '../db/transaction.ts';
-import { requireClassMember, requireClassTeacher } from '../schools/membership.repository.ts';
+import { requireClassMember, requireClassTeacher, schoolOfUser } from '../schools/membership.repository.ts';
 import type { ScheduleListQuery, ScheduleToday, ScheduleWeek, TimetableSlotInput } from '../../src/lib/schoolday/schema.ts';
 import { addDays, lessonsOverlap, mondayOf, schoolClock, schoolTimeToUtc } from '../../src/lib/schoolday/rules.ts';
 import { ZONE_LABEL } from '../../src/lib/schoolday/values.ts';
@@ -80,7 +80,9 @@ export async function scheduleWeek(deps: ApiDeps, caller: UserRow, query: Schedu
   const meetings = await repo.meetingsBetween(deps.db, ids, schoolTimeToUtc(monday, '00:00', zone), schoolTimeToUtc(addDays(monday, 7), '00:00', zone));
   const teaches = classes.filter((c) => c.role === 'teacher').map((c) => c.id);
   const subjects = await repo.subjectsOfClasses(deps.db, teaches);
-  return { zone: ZONE_LABEL[zone], monday, classes: classes.map(({ id, name, role }) => ({ id, name, role })), subjects, meetings };
+  const school = await schoolOfUser(deps.db, caller.id);
+  const event_zone = school ? ZONE_LABEL[school.time_zone] : null;
+  return { zone: ZONE_LABEL[zone], monday, classes: classes.map(({ id, name, role }) => ({ id, name, role })), subjects, meetings, event_zone };
 }
 
 /** GET webhook/timetable-slot-list: a class's weekly slots, for its members. */

@@ -10,9 +10,13 @@ import {
   joinRequestListQuerySchema,
   joinVerificationSchema,
   schoolMemberListQuerySchema,
+  classUpdateSchema,
+  schoolItemRemoveSchema,
   schoolQuerySchema,
   schoolYearSchema,
+  schoolYearUpdateSchema,
   subjectSchema,
+  subjectUpdateSchema,
 } from '../../src/lib/schools/schema.ts';
 import { CLASS_LIST_MAX_BYTES } from '../../src/lib/schools/rules.ts';
 import { requireCaller, type AuthEnv } from '../http/auth-guard.ts';
@@ -24,6 +28,7 @@ import { listPeople } from './schools.repository.ts';
 import { listClasses, listSubjects, listYears } from './classes.repository.ts';
 import { addClass, addClassMember, addSubject, addYear, classDetail, decideJoinRequest, removeClassMember } from './admin.service.ts';
 import { BulkUploadInvalid, importClassList } from './import.service.ts';
+import { changeClass, changeSubject, changeYear, removeClass, removeSubject, removeYear } from './edit.service.ts';
 import { FieldErrors } from './join.service.ts';
 import { fieldErrorsBody } from './routes.ts';
 import type { ApiDeps } from '../deps.ts';
@@ -95,6 +100,26 @@ export function schoolAdminRoutes(deps: ApiDeps) {
     await removeClassMember(deps, me(c), await jsonBody(c, classMemberRemoveSchema));
     return c.json({ data: { removed: true } });
   });
+
+  // Corrections and removals: what holds students' work is refused with a 409 (see edit.service.ts).
+  app.patch('/school-year', auth, async (c) => {
+    const input = await jsonBody(c, schoolYearUpdateSchema);
+    try {
+      return c.json({ data: await changeYear(deps, me(c), input) });
+    } catch (error) {
+      if (error instanceof FieldErrors) return fieldErrorsBody(c, error);
+      throw error;
+    }
+  });
+  app.patch('/school-class', auth, async (c) => c.json({ data: await changeClass(deps, me(c), await jsonBody(c, classUpdateSchema)) }));
+  app.patch('/school-subject', auth, async (c) => c.json({ data: await changeSubject(deps, me(c), await jsonBody(c, subjectUpdateSchema)) }));
+  const removals = { '/school-year': removeYear, '/school-class': removeClass, '/school-subject': removeSubject } as const;
+  for (const [path, remove] of Object.entries(removals)) {
+    app.delete(path, auth, async (c) => {
+      await remove(deps, me(c), (await jsonBody(c, schoolItemRemoveSchema)).id);
+      return c.json({ data: { removed: true } });
+    });
+  }
 
   // multipart: school_id, school_year_id, dry_run ("true" for a preview), file (CSV or XLSX).
   app.post(

@@ -1,12 +1,15 @@
 import type { Browser, Page } from 'playwright/test';
 import { expect, guardPage, test } from './support/console-guard.ts';
 import { demoUsers, signIn } from './support/auth.ts';
+import { hydrated } from './support/pages.ts';
 
 /*
  * The school day with the demo school, on a desktop and on a phone: Sekar opens a lesson from
  * today's agenda; Bagus adds a material and an assignment to it and takes attendance; Sekar hands
- * the assignment in once (a second try is refused), Bagus grades it and Sekar sees the grade; an
- * invitation from Bagus is accepted.
+ * the assignment in once (a second try is refused), Bagus grades it and Sekar sees the grade; Bagus
+ * adds the class quiz to the lesson and Sekar finds it there; Bagus sets up an event on /schedule
+ * (an end before the start is named first) inviting Sekar, who accepts. The school's admin renames
+ * a class and removes an empty subject.
  */
 
 const SCREENS = [
@@ -24,7 +27,7 @@ async function person(browser: Browser, email: string, use: (typeof SCREENS)[num
 
 for (const screen of SCREENS) {
   test(`a school day on a ${screen.name}`, async ({ browser }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const tag = `${screen.name}-${Date.now().toString(36)}`;
     const sekar = await person(browser, demoUsers.siswa, screen.use);
     const bagus = await person(browser, demoUsers.guru, screen.use);
@@ -90,16 +93,84 @@ for (const screen of SCREENS) {
     await sekar.reload();
     await expect(sekar.locator('[data-assignment]', { hasText: `Tugas ${tag}` }).locator('[data-grade]')).toHaveText('Nilai: 85');
 
-    // Bagus invites Sekar; she accepts on the event's page.
-    const people = await (await bagus.request.get('/webhook/school-people?q=Sekar')).json();
-    const created = await bagus.request.post('/webhook/personal-event', {
-      data: { title: `Diskusi ${tag}`, starts_at: new Date(Date.now() + 86_400_000).toISOString(), ends_at: new Date(Date.now() + 90_000_000).toISOString(), place: 'Perpustakaan', invitee_ids: [people.data[0].id] },
-    });
-    expect(created.status()).toBe(201);
-    await sekar.goto(`/detail-personal-event/${(await created.json()).data.id}`);
+    // Bagus adds the class's quiz to the lesson; Sekar opens it from there.
+    await bagus.getByText('Tambah materi').click();
+    await material.getByLabel('Jenis').selectOption({ label: 'Kuis kelas' });
+    await material.locator('select[name="quiz"]').selectOption({ label: 'Kuis Aljabar: Persamaan Linear' });
+    await material.getByRole('button', { name: 'Tambahkan' }).click();
+    await expect(bagus.getByText('Materi ditambahkan.')).toBeVisible();
+    await sekar.reload();
+    await expect(sekar.locator('[data-material="quiz"] a').first()).toHaveAttribute('href', /^\/quiz\/detail\/[0-9a-f-]{36}$/);
+    await expect(sekar.locator('[data-material="quiz"]').first()).toContainText('Kerjakan kuis: Kuis Aljabar: Persamaan Linear');
+
+    // Bagus sets up an event on /schedule and invites Sekar; an end before the start is named first.
+    await bagus.goto('/schedule');
+    await hydrated(bagus);
+    await bagus.locator('[data-new-event] summary').click();
+    const event = bagus.locator('[data-event-form]');
+    const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    await event.getByLabel('Judul acara').fill(`Diskusi ${tag}`);
+    await event.getByLabel('Tanggal mulai').fill(day);
+    await event.getByLabel('Jam mulai (WIB)').fill('10:00');
+    await event.getByLabel('Jam selesai (WIB)').fill('09:00');
+    await event.getByLabel('Tempat').fill('Perpustakaan');
+    await event.getByLabel('Cari nama').fill('Sekar');
+    await event.getByRole('button', { name: 'Cari', exact: true }).click();
+    await event.getByRole('button', { name: 'Undang Sekar Ayu Lestari' }).click();
+    await expect(event.locator('[data-invited]')).toContainText('Sekar Ayu Lestari');
+    await event.getByRole('button', { name: 'Buat acara' }).click();
+    await expect(event.getByText('Waktu selesai harus setelah waktu mulai.')).toBeVisible();
+    await event.getByLabel('Jam selesai (WIB)').fill('11:30');
+    await event.getByRole('button', { name: 'Buat acara' }).click();
+    await bagus.waitForURL(/\/detail-personal-event\/[0-9a-f-]{36}$/);
+    await expect(bagus.getByText(/pukul 10\.00 WIB/)).toBeVisible();
+    await sekar.goto(new URL(bagus.url()).pathname);
     await expect(sekar.getByRole('heading', { name: `Diskusi ${tag}` })).toBeVisible();
     await sekar.getByRole('button', { name: 'Terima' }).click();
     await expect(sekar.locator('[data-event-answer]')).toContainText('Jawaban Anda: Hadir');
     await expect(sekar.locator('[data-participants]')).toContainText('Hadir');
+  });
+}
+
+for (const screen of SCREENS) {
+  test(`a school admin renames a class and removes an empty subject on a ${screen.name}`, async ({ browser }) => {
+    test.setTimeout(60_000);
+    const tag = `${screen.name}-${Date.now().toString(36)}`;
+    const admin = await person(browser, demoUsers.pustakawan, screen.use);
+    await admin.goto('/school/admin');
+    await hydrated(admin);
+    await admin.getByRole('tab', { name: 'Kelas', exact: true }).click();
+    const schoolId = new URL(admin.url()).searchParams.get('school')!;
+    const years = (await (await admin.request.get('/webhook/school-year-list', { params: { school_id: schoolId } })).json()).data as { id: string }[];
+    const made = await admin.request.post('/webhook/school-class', { data: { school_id: schoolId, school_year_id: years[0]!.id, name: `X ${tag}`, grade: 10 } });
+    expect(made.status()).toBe(201);
+    expect((await admin.request.post('/webhook/school-subject', { data: { school_id: schoolId, name: `Mapel ${tag}` } })).status()).toBe(201);
+
+    // The class is renamed; a name already used in the year is refused with its reason.
+    await admin.reload();
+    await hydrated(admin);
+    await admin.getByRole('tab', { name: 'Kelas', exact: true }).click();
+    const row = admin.locator(`[data-class="X ${tag}"]`);
+    await row.getByRole('button', { name: `Ubah X ${tag}` }).click();
+    await row.getByLabel('Nama kelas').fill('xi ipa 1');
+    await row.getByRole('button', { name: 'Simpan' }).click();
+    await expect(admin.getByText('Nama kelas sudah digunakan pada tahun ajaran ini.')).toBeVisible();
+    await row.getByLabel('Nama kelas').fill(`X Baru ${tag}`);
+    await row.getByRole('button', { name: 'Simpan' }).click();
+    await expect(admin.locator(`[data-class="X Baru ${tag}"]`)).toBeVisible();
+    // A class with a timetable stays.
+    const used = admin.locator('[data-class="XI IPA 1"]');
+    await used.getByRole('button', { name: 'Hapus XI IPA 1' }).click();
+    await used.getByRole('button', { name: 'Ya, hapus XI IPA 1' }).click();
+    await expect(admin.getByText(/tidak dapat dihapus agar pekerjaan siswa tidak hilang/)).toBeVisible();
+    await expect(used).toBeVisible();
+
+    // The empty subject is removed after asking once more.
+    await admin.getByRole('tab', { name: 'Mata pelajaran' }).click();
+    const subject = admin.locator(`[data-subject="Mapel ${tag}"]`);
+    await subject.getByRole('button', { name: `Hapus Mapel ${tag}` }).click();
+    await subject.getByRole('button', { name: `Ya, hapus Mapel ${tag}` }).click();
+    await expect(admin.getByText('Data dihapus.')).toBeVisible();
+    await expect(subject).toHaveCount(0);
   });
 }

@@ -3,8 +3,11 @@ import { addMaterial, addMaterialFile, findBooks } from '../../lib/schoolday/sto
 import { MATERIAL_KINDS, type MaterialKind } from '../../lib/schoolday/values.ts';
 import { useTranslation } from '../shell/I18nRoot.tsx';
 
-/** A teacher adds a material to a meeting: a text, a link, a file, or a catalogue book (optionally required reading). */
-export function AddMaterial({ meetingId }: { meetingId: string }) {
+/**
+ * A teacher adds a material to a meeting: a text, a link, a file, a catalogue book (optionally
+ * required reading), or one of the class's published quizzes (offered only when it has some).
+ */
+export function AddMaterial({ meetingId, quizzes }: { meetingId: string; quizzes: { id: string; title: string }[] }) {
   const { t } = useTranslation();
   const id = useId();
   const [kind, setKind] = useState<MaterialKind>('text');
@@ -16,15 +19,19 @@ export function AddMaterial({ meetingId }: { meetingId: string }) {
   const [books, setBooks] = useState<{ id: string; title: string; author: string | null }[]>([]);
   const [bookId, setBookId] = useState('');
   const [required, setRequired] = useState(true);
+  const [quizId, setQuizId] = useState('');
+  const kinds = MATERIAL_KINDS.filter((k) => k !== 'quiz' || quizzes.length > 0);
   const [busy, setBusy] = useState(false);
 
-  const ready = kind === 'text' ? title.trim() && body.trim() : kind === 'link' ? title.trim() && url.trim() : kind === 'file' ? file !== null : bookId !== '';
+  const ready = kind === 'text' ? title.trim() && body.trim() : kind === 'link' ? title.trim() && url.trim() : kind === 'file' ? file !== null : kind === 'quiz' ? quizId !== '' : bookId !== '';
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     const ok =
       kind === 'file' && file
         ? await addMaterialFile(t, meetingId, title.trim(), file)
+        : kind === 'quiz'
+          ? await addMaterial(t, { meeting_id: meetingId, kind, quiz_id: quizId, ...(title.trim() ? { title: title.trim() } : {}) }, false)
         : kind === 'book'
           ? await addMaterial(t, { meeting_id: meetingId, kind, book_id: bookId, ...(title.trim() ? { title: title.trim() } : {}) }, required)
           : kind === 'link'
@@ -37,6 +44,7 @@ export function AddMaterial({ meetingId }: { meetingId: string }) {
       setUrl('');
       setFile(null);
       setBookId('');
+      setQuizId('');
     }
   };
   const field = 'flex flex-col gap-1 text-sm';
@@ -47,7 +55,7 @@ export function AddMaterial({ meetingId }: { meetingId: string }) {
         <label className={field}>
           {t('schoolday.add.kind')}
           <select className="select select-bordered" value={kind} onChange={(e) => setKind(e.target.value as MaterialKind)} name="kind">
-            {MATERIAL_KINDS.map((k) => <option key={k} value={k}>{t(`schoolday.add.kinds.${k}`)}</option>)}
+            {kinds.map((k) => <option key={k} value={k}>{t(`schoolday.add.kinds.${k}`)}</option>)}
           </select>
         </label>
         <label className={field} htmlFor={`${id}-title`}>
@@ -70,6 +78,15 @@ export function AddMaterial({ meetingId }: { meetingId: string }) {
           <label className={field} htmlFor={`${id}-file`}>
             {t('schoolday.add.file')}
             <input id={`${id}-file`} type="file" className="file-input file-input-bordered" accept=".pdf,.docx,.pptx,.xlsx,.jpg,.jpeg,.png,.gif" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+          </label>
+        )}
+        {kind === 'quiz' && (
+          <label className={field}>
+            {t('schoolday.add.quiz')}
+            <select className="select select-bordered" value={quizId} onChange={(e) => setQuizId(e.target.value)} name="quiz">
+              <option value="">—</option>
+              {quizzes.map((q) => <option key={q.id} value={q.id}>{q.title}</option>)}
+            </select>
           </label>
         )}
         {kind === 'book' && (

@@ -29,7 +29,7 @@ function View({ lang, initial }: Props) {
   return (
     <article className="mt-2">
       <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{event.title}</h1>
-      <p className="text-base-content/70 mt-1">{t('schoolday.event.when', { start: formatSchoolTime(event.starts_at, 'WIB', lang), end: formatSchoolTime(event.ends_at, 'WIB', lang) })}</p>
+      <p className="text-base-content/70 mt-1">{t('schoolday.event.when', { start: formatSchoolTime(event.starts_at, event.zone, lang), end: formatSchoolTime(event.ends_at, event.zone, lang) })}</p>
       <p className="text-base-content/70 text-sm">{t('schoolday.event.organizer', { name: event.organizer.name })}</p>
       {event.place && <p className="mt-2">{t('schoolday.event.place', { place: event.place })}</p>}
       {event.link && <a className="btn btn-sm btn-outline mt-2" href={event.link} rel="noopener noreferrer nofollow" target="_blank">{t('schoolday.event.link')}</a>}

@@ -45,7 +45,7 @@ function View({ initial, lang }: Props) {
             {detail.materials.map((m) => <MaterialItem key={m.id} material={m} />)}
           </ul>
         )}
-        {teacher && <AddMaterial meetingId={detail.meeting.id} />}
+        {teacher && <AddMaterial meetingId={detail.meeting.id} quizzes={detail.quizzes ?? []} />}
       </section>
       <section className="bg-base-100 rounded-box p-4 shadow-sm sm:p-6" aria-labelledby="required">
         <h2 id="required" className="text-lg font-bold">{t('schoolday.meeting.required')}</h2>
@@ -98,6 +98,9 @@ function MaterialItem({ material: m }: { material: Material }) {
         <a className="link link-primary text-sm" href={m.book.epustaka_id ? `/book/${m.book.id}/${m.book.epustaka_id}` : `/book/${m.book.id}`}>
           {t('schoolday.meeting.bookMaterial')}: {m.book.title}
         </a>
+      )}
+      {m.kind === 'quiz' && m.quiz && (
+        <a className="btn btn-sm btn-primary mt-1" href={`/quiz/detail/${m.quiz.id}`}>{t('schoolday.meeting.openQuiz', { title: m.quiz.title })}</a>
       )}
     </li>
   );

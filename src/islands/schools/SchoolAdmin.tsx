@@ -3,11 +3,12 @@ import { useStore } from '@nanostores/react';
 import type { Lang } from '../../lib/i18n/index.ts';
 import { formatDate } from '../../lib/contract/format.ts';
 import { schoolAdminPath } from '../../lib/schools/rules.ts';
-import { $busy, $requests, $subjects, createSubject, decide, loadSchool, notifySchoolError } from '../../lib/schools/store.ts';
+import { $busy, $requests, $subjects, createSubject, decide, dropSubject, editSubject, loadSchool, notifySchoolError } from '../../lib/schools/store.ts';
 import { notify } from '../../lib/shell/store.ts';
 import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
 import { SchoolClasses } from './SchoolClasses.tsx';
 import { SchoolImport } from './SchoolImport.tsx';
+import { ItemEdit } from './ItemEdit.tsx';
 
 export type SchoolAdminTab = 'requests' | 'classes' | 'subjects' | 'import';
 const TABS: SchoolAdminTab[] = ['requests', 'classes', 'subjects', 'import'];
@@ -124,8 +125,13 @@ function Subjects({ schoolId }: { schoolId: string }) {
       {subjects.length === 0 ? (
         <p className="text-base-content/70 text-sm">{t('schools.admin.subjects.empty')}</p>
       ) : (
-        <ul className="flex flex-wrap gap-2">
-          {subjects.map((s) => <li key={s.id} className="badge badge-outline badge-lg">{s.name}</li>)}
+        <ul className="divide-base-300 bg-base-100 rounded-box divide-y shadow-sm">
+          {subjects.map((s) => (
+            <li key={s.id} className="flex flex-wrap items-center gap-3 px-4 py-2" data-subject={s.name}>
+              <span className="min-w-0 flex-1 font-semibold">{s.name}</span>
+              <ItemEdit name={s.name} fields={[{ key: 'name', label: t('schools.admin.subjects.name'), value: s.name }]} onSave={(v) => editSubject(s.id, v.name!.trim())} onRemove={() => dropSubject(s.id)} busy={busy === s.id} />
+            </li>
+          ))}
         </ul>
       )}
     </div>

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { SchoolPerson } from '../../lib/schools/schema.ts';
-import { $busy, $classes, $openClass, $subjects, $years, createClass, createYear, enrol, listSchoolMembers, loadClasses, notifySchoolError, openClass, unenrol } from '../../lib/schools/store.ts';
+import { $busy, $classes, $openClass, $subjects, $years, createClass, createYear, dropClass, dropYear, editClass, editYear, enrol, listSchoolMembers, loadClasses, notifySchoolError, openClass, unenrol } from '../../lib/schools/store.ts';
+import { ItemEdit } from './ItemEdit.tsx';
 import type { ClassRole } from '../../lib/schools/values.ts';
 import { notify } from '../../lib/shell/store.ts';
 import { useTranslation } from '../shell/I18nRoot.tsx';
 
-/** The classes tab: school years, a year's classes, and the open class's students and teachers. */
+/** The classes tab: school years, a year's classes (each renamed or removed here), and the open class's students and teachers. */
 export function SchoolClasses({ schoolId }: { schoolId: string }) {
   const { t } = useTranslation();
   const years = useStore($years);
@@ -21,8 +22,9 @@ export function SchoolClasses({ schoolId }: { schoolId: string }) {
   const [grade, setGrade] = useState('');
 
   useEffect(() => {
-    if (!yearId && years[0]) setYearId(years[0].id);
+    if (!years.some((y) => y.id === yearId)) setYearId(years[0]?.id ?? '');
   }, [years, yearId]);
+  const year = years.find((y) => y.id === yearId);
   useEffect(() => {
     void openClass(null);
     if (yearId) loadClasses(schoolId, yearId).catch((e) => notifySchoolError(t, e));
@@ -59,6 +61,18 @@ export function SchoolClasses({ schoolId }: { schoolId: string }) {
             <select id="year-picker" className="select select-bordered w-full" value={yearId} onChange={(e) => setYearId(e.target.value)}>
               {years.map((y) => <option key={y.id} value={y.id}>{t('schools.admin.years.label', { start: y.start_year, end: y.end_year })}</option>)}
             </select>
+            {year ? (
+              <ItemEdit
+                name={t('schools.admin.years.label', { start: year.start_year, end: year.end_year })}
+                fields={[
+                  { key: 'start', label: t('schools.admin.years.start'), value: String(year.start_year), numeric: true },
+                  { key: 'end', label: t('schools.admin.years.end'), value: String(year.end_year), numeric: true },
+                ]}
+                onSave={(v) => editYear(year.id, Number(v.start), Number(v.end))}
+                onRemove={() => dropYear(year.id)}
+                busy={busy === year.id}
+              />
+            ) : null}
           </div>
         ) : (
           <p className="text-base-content/70 text-sm">{t('schools.admin.years.none')}</p>
@@ -91,6 +105,16 @@ export function SchoolClasses({ schoolId }: { schoolId: string }) {
                     <p className="font-semibold">{c.name}</p>
                     <p className="text-base-content/70 text-sm">{t('schools.admin.classes.counts', { students: c.student_count, teachers: c.teacher_count })}</p>
                   </div>
+                  <ItemEdit
+                    name={c.name}
+                    fields={[
+                      { key: 'name', label: t('schools.admin.classes.name'), value: c.name },
+                      { key: 'grade', label: t('schools.admin.classes.grade'), value: String(c.grade), numeric: true },
+                    ]}
+                    onSave={(v) => editClass(schoolId, yearId, c.id, v.name!.trim(), Number(v.grade))}
+                    onRemove={() => dropClass(c.id)}
+                    busy={busy === c.id}
+                  />
                   <button type="button" className="btn btn-ghost btn-sm" aria-expanded={open?.id === c.id} onClick={() => openClass(open?.id === c.id ? null : c.id).catch((e) => notifySchoolError(t, e))}>
                     {open?.id === c.id ? t('schools.admin.classes.close') : t('schools.admin.classes.open')}
                   </button>

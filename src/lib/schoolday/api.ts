@@ -8,7 +8,9 @@ import type {
   MeetingDetail,
   Participant,
   PersonalEvent,
+  PersonalEventInput,
   RequiredReading,
+  InvitablePerson,
   ScheduleListQuery,
   ScheduleToday,
   ScheduleWeek,
@@ -113,4 +115,14 @@ export async function respondToEvent(http: HttpClient, id: string, status: 'acce
 /** GET webhook/mandatory-book-list without a meeting: the caller's required reading. */
 export async function getRequiredReading(http: HttpClient): Promise<RequiredReading[]> {
   return (await http.get<ItemBody<RequiredReading[]>>('webhook/mandatory-book-list')).data;
+}
+
+/** POST webhook/personal-event: answers the new event's id. */
+export async function createPersonalEvent(http: HttpClient, input: PersonalEventInput): Promise<string> {
+  return (await http.post<ItemBody<{ id: string }>>('webhook/personal-event', input)).data.id;
+}
+
+/** GET webhook/school-people: people of the caller's schools whose name matches, to invite. */
+export async function getSchoolPeople(http: HttpClient, q: string): Promise<InvitablePerson[]> {
+  return (await http.get<ItemBody<InvitablePerson[]>>('webhook/school-people', { q })).data;
 }

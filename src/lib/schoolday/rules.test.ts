@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { addDays, lessonsOverlap, lessonSpan, mondayOf, schoolClock, schoolFileLimit, schoolTimeToUtc, sniffSchoolFile } from './rules.ts';
+import { addDays, formatSchoolTime, lessonsOverlap, lessonSpan, mondayOf, schoolClock, schoolFileLimit, schoolInputToIso, schoolTimeToUtc, sniffSchoolFile } from './rules.ts';
 
 describe('the school clock', () => {
   test('a local time in WIB, WITA and WIT is 7, 8 and 9 hours ahead of UTC, and back', () => {
@@ -8,6 +8,15 @@ describe('the school clock', () => {
     expect(schoolTimeToUtc('2026-11-30', '07:00', 'Asia/Jayapura').toISOString()).toBe('2026-11-29T22:00:00.000Z');
     expect(schoolClock('2026-11-29T22:00:00Z', 'Asia/Jayapura')).toEqual({ date: '2026-11-30', time: '07:00', day: 1 });
     expect(schoolClock('2026-11-29T16:59:00Z', 'Asia/Jakarta')).toEqual({ date: '2026-11-29', time: '23:59', day: 7 });
+  });
+
+  test('a date and time typed on a WITA or WIT school clock is the UTC instant, and shows as typed with its zone', () => {
+    expect(schoolInputToIso('2026-12-02', '09:00', 'WITA')).toBe('2026-12-02T01:00:00.000Z');
+    expect(schoolInputToIso('2026-12-02', '07:30', 'WIT')).toBe('2026-12-01T22:30:00.000Z');
+    expect(formatSchoolTime('2026-12-01T22:30:00.000Z', 'WIT', 'id')).toBe('Rabu, 2 Desember 2026 pukul 07.30 WIT');
+    expect(formatSchoolTime('2026-12-02T01:00:00.000Z', 'WITA', 'en')).toContain('9:00');
+    expect(formatSchoolTime('2026-12-02T01:00:00.000Z', 'WITA', 'en')).toContain('WITA');
+    for (const [date, time] of [['', '09:00'], ['2026-12-02', ''], ['2026-13-40', '09:00'], ['2026-12-02', '24:00']]) expect(schoolInputToIso(date!, time!, 'WIB')).toBeNull();
   });
 
   test('weeks start on Monday; lesson hours follow the bell schedule and overlap by any shared hour', () => {

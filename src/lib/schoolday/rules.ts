@@ -86,9 +86,23 @@ export function schoolFileLimit(type: SchoolFileType): number {
 
 const ZONE_OF_LABEL: Record<string, SchoolTimeZone> = { WIB: 'Asia/Jakarta', WITA: 'Asia/Makassar', WIT: 'Asia/Jayapura' };
 
+/** The zone a label (WIB, WITA, WIT) names; WIB for anything else. */
+export function zoneOfLabel(label: string): SchoolTimeZone {
+  return ZONE_OF_LABEL[label] ?? 'Asia/Jakarta';
+}
+
+/**
+ * A date and clock time typed on the school's clock as an ISO instant in UTC, e.g. 2026-12-02
+ * 09:00 WIT is "2026-12-02T00:00:00.000Z"; null when either is not a valid date or time.
+ */
+export function schoolInputToIso(date: string, time: string, zoneLabel: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^([01]\d|2[0-3]):[0-5]\d$/.test(time) || Number.isNaN(Date.parse(`${date}T00:00:00Z`))) return null;
+  return schoolTimeToUtc(date, time, zoneOfLabel(zoneLabel)).toISOString();
+}
+
 /** An instant on the school's clock with its zone's name, e.g. "Senin, 30 November 2026 pukul 20.00 WIB". */
 export function formatSchoolTime(iso: string, zoneLabel: string, lang: string): string {
-  return formatDate(iso, lang, 'full', ZONE_OF_LABEL[zoneLabel] ?? 'Asia/Jakarta');
+  return formatDate(iso, lang, 'full', zoneOfLabel(zoneLabel));
 }
 
 /** A school date (YYYY-MM-DD) as "30 November 2026". */

@@ -46,11 +46,12 @@ export const timetableSlotSchema = z
   .refine((slot) => slot.lesson_to >= slot.lesson_from, { error: 'invalid_lesson_hour', path: ['lesson_to'] });
 export type TimetableSlotInput = z.input<typeof timetableSlotSchema>;
 
-/** POST webhook/subject-material: a text, a link or a library book or article (files go to subject-material-file). */
+/** POST webhook/subject-material: a text, a link, a library book or article, or a published quiz of the class (files go to subject-material-file). */
 export const materialSchema = z.discriminatedUnion('kind', [
   z.object({ meeting_id: id('invalid_meeting_id'), kind: z.literal('text'), title, body: longText.min(1, { error: 'text_required' }) }),
   z.object({ meeting_id: id('invalid_meeting_id'), kind: z.literal('link'), title, url: webLink }),
   z.object({ meeting_id: id('invalid_meeting_id'), kind: z.literal('book'), title: title.optional(), book_id: id('invalid_book_id') }),
+  z.object({ meeting_id: id('invalid_meeting_id'), kind: z.literal('quiz'), title: title.optional(), quiz_id: id('invalid_quiz_id') }),
 ], { error: 'invalid_kind' });
 export type MaterialInput = z.input<typeof materialSchema>;
 
@@ -81,7 +82,11 @@ export const attendanceSchema = z.object({
 });
 export type AttendanceInput = z.input<typeof attendanceSchema>;
 
-/** POST webhook/personal-event. */
+/**
+ * POST webhook/personal-event. `starts_at` and `ends_at` carry their offset: the page sends the
+ * organiser's school clock with its zone's offset, and the server keeps the instant in UTC. The
+ * end comes after the start.
+ */
 export const personalEventSchema = z
   .object({
     title,
@@ -92,7 +97,7 @@ export const personalEventSchema = z
     description: longText.optional(),
     invitee_ids: z.array(id('invalid_user_id'), { error: 'invalid_invitees' }).max(100, { error: 'invalid_invitees' }).default([]),
   })
-  .refine((e) => Date.parse(e.ends_at) >= Date.parse(e.starts_at), { error: 'invalid_time', path: ['ends_at'] });
+  .refine((e) => Date.parse(e.ends_at) > Date.parse(e.starts_at), { error: 'end_before_start', path: ['ends_at'] });
 export type PersonalEventInput = z.input<typeof personalEventSchema>;
 
 /** POST webhook/personal-event-response: an invitee accepts or declines. */
@@ -127,6 +132,8 @@ export interface Material {
   url: string | null;
   book: { id: string; title: string; epustaka_id: string | null } | null;
   file: { name: string; type: string; size: number } | null;
+  /** A quiz of the class, opened on /quiz/detail/{id}. */
+  quiz: { id: string; title: string } | null;
   created_at: string;
 }
 
@@ -188,6 +195,8 @@ export interface MeetingDetail {
   assignments: Assignment[];
   attendance: AttendanceStatus | null;
   students?: AttendanceRow[];
+  /** For teachers: the class's published quizzes, which may be added as materials. */
+  quizzes?: { id: string; title: string }[];
 }
 
 /** A personal event with its organiser and the caller's answer. */
@@ -201,6 +210,8 @@ export interface PersonalEvent {
   description: string | null;
   organizer: { id: string; name: string };
   my_status: ParticipantStatus | 'organizer';
+  /** The zone the event is shown in: its organiser's school's (WIB, WITA or WIT). */
+  zone: string;
 }
 
 /** An invitee of a personal event. */
@@ -230,4 +241,13 @@ export interface ScheduleWeek {
   /** The subjects of the caller's school, for a teacher's timetable form (empty for students). */
   subjects: { id: string; name: string }[];
   meetings: MeetingSummary[];
+  /** The zone of the caller's school, in which they set up events; null when they are in no school (no events to set up). */
+  event_zone: string | null;
+}
+
+/** GET webhook/school-people: someone of the caller's schools who may be invited. */
+export interface InvitablePerson {
+  id: string;
+  name: string;
+  role: string;
 }

@@ -5,7 +5,7 @@ import { isSilentError } from '../http/errors.ts';
 import { notify, notifyError } from '../shell/store.ts';
 import * as calls from './api.ts';
 import { searchBooks } from '../people/api.ts';
-import type { AssignmentInput, AttendanceInput, MaterialInput, MeetingDetail, Participant, PersonalEvent } from './schema.ts';
+import { personalEventSchema, type AssignmentInput, type AttendanceInput, type MaterialInput, type MeetingDetail, type Participant, type PersonalEvent, type PersonalEventInput, type InvitablePerson } from './schema.ts';
 
 /*
  * The school day's state in the browser: the meeting on /detail-schedule/{id} (refetched after each
@@ -127,6 +127,43 @@ export async function findBooks(t: TFunction, q: string): Promise<{ id: string; 
   try {
     const { data } = await searchBooks(api, { q, limit: 8 });
     return data.map((b) => ({ id: b.id, title: b.book_title, author: b.book_author }));
+  } catch (error) {
+    notifySchooldayError(t, error);
+    return [];
+  }
+}
+
+/** A form's message codes by field (`title`, `starts_at`, `ends_at`, `link`, ...). */
+export type EventFormErrors = Record<string, string>;
+
+/** The codes of an event form's bad fields, by the API's own schema; empty when it may be sent. */
+export function eventFormErrors(input: PersonalEventInput): EventFormErrors {
+  const parsed = personalEventSchema.safeParse(input);
+  const errors: EventFormErrors = {};
+  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message;
+  return errors;
+}
+
+/**
+ * Sets up an event and answers its id; on a refusal answers the codes by field (a code without a
+ * field is shown as a notification).
+ */
+export async function createEvent(t: TFunction, input: PersonalEventInput): Promise<{ id: string } | { errors: EventFormErrors }> {
+  try {
+    return { id: await calls.createPersonalEvent(api, input) };
+  } catch (error) {
+    const list = (error as { body?: { errors?: { code?: string; field?: string }[] } } | null)?.body?.errors ?? [];
+    const errors: EventFormErrors = {};
+    for (const e of list) if (e.code && e.field) errors[e.field] ??= e.code;
+    if (Object.keys(errors).length === 0) notifySchooldayError(t, error);
+    return { errors };
+  }
+}
+
+/** People of the caller's schools whose name holds `q`; empty after a failure, which is shown. */
+export async function findSchoolPeople(t: TFunction, q: string): Promise<InvitablePerson[]> {
+  try {
+    return await calls.getSchoolPeople(api, q);
   } catch (error) {
     notifySchooldayError(t, error);
     return [];

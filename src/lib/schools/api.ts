@@ -104,3 +104,23 @@ export async function importClassList(http: HttpClient, input: { schoolId: strin
 export async function registerSchool(http: HttpClient, input: SchoolRegisterInput): Promise<MySchool> {
   return (await http.post<ItemBody<MySchool>>('webhook/school-register', input)).data;
 }
+
+/** PATCH webhook/school-year. */
+export async function changeYear(http: HttpClient, input: { id: string; start_year: number; end_year: number }): Promise<SchoolYear> {
+  return (await http.patch<ItemBody<SchoolYear>>('webhook/school-year', input)).data;
+}
+
+/** PATCH webhook/school-class. */
+export async function changeClass(http: HttpClient, input: { id: string; name: string; grade: number }): Promise<SchoolClass> {
+  return (await http.patch<ItemBody<SchoolClass>>('webhook/school-class', input)).data;
+}
+
+/** PATCH webhook/school-subject. */
+export async function changeSubject(http: HttpClient, input: { id: string; name: string }): Promise<Subject> {
+  return (await http.patch<ItemBody<Subject>>('webhook/school-subject', input)).data;
+}
+
+/** DELETE webhook/school-year, school-class or school-subject. */
+export async function removeSchoolItem(http: HttpClient, kind: 'school-year' | 'school-class' | 'school-subject', id: string): Promise<void> {
+  await http.delete(`webhook/${kind}`, { id });
+}

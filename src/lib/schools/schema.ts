@@ -119,6 +119,18 @@ export const classMemberSchema = z.object({
 });
 export const classMemberRemoveSchema = z.object({ class_id: id('invalid_class_id'), user_id: id('invalid_user_id') });
 
+/** PATCH webhook/school-year: a year's corrected start and end. */
+export const schoolYearUpdateSchema = z.object({ id: id('invalid_id'), start_year: schoolYearSchema.shape.start_year, end_year: schoolYearSchema.shape.end_year });
+
+/** PATCH webhook/school-class: a class's new name and grade. */
+export const classUpdateSchema = z.object({ id: id('invalid_id'), name: classSchema.shape.name, grade: classSchema.shape.grade });
+
+/** PATCH webhook/school-subject: a subject's new name. */
+export const subjectUpdateSchema = z.object({ id: id('invalid_id'), name: subjectSchema.shape.name });
+
+/** DELETE webhook/school-year, school-class, school-subject: `{ id }` of what to remove. */
+export const schoolItemRemoveSchema = z.object({ id: id('invalid_id') });
+
 /** The form fields of POST webhook/school-class-import (multipart, with `file`). */
 export const classImportFieldsSchema = z.object({
   school_id: id('invalid_school_id'),

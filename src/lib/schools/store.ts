@@ -137,3 +137,41 @@ export const askToJoin = (input: Parameters<typeof calls.sendJoinRequest>[1]) =>
 export const registerNewSchool = (input: Parameters<typeof calls.registerSchool>[1]) => calls.registerSchool(api, input);
 /** A school's approved people, of one role or all. */
 export const listSchoolMembers = (schoolId: string, role?: Parameters<typeof calls.getSchoolMembers>[2]) => calls.getSchoolMembers(api, schoolId, role);
+
+/** Corrects a school year's start and end. */
+export async function editYear(id: string, startYear: number, endYear: number): Promise<void> {
+  const year = await busy(id, () => calls.changeYear(api, { id, start_year: startYear, end_year: endYear }));
+  $years.set($years.get().map((y) => (y.id === id ? year : y)).sort((a, b) => b.start_year - a.start_year));
+}
+
+/** Removes a school year without classes. */
+export async function dropYear(id: string): Promise<void> {
+  await busy(id, () => calls.removeSchoolItem(api, 'school-year', id));
+  $years.set($years.get().filter((y) => y.id !== id));
+}
+
+/** Renames a class or changes its grade, then lists the year's classes again. */
+export async function editClass(schoolId: string, yearId: string, id: string, name: string, grade: number): Promise<void> {
+  await busy(id, () => calls.changeClass(api, { id, name, grade }));
+  await loadClasses(schoolId, yearId);
+  if ($openClass.get()?.id === id) await openClass(id);
+}
+
+/** Removes a class without a timetable or quizzes. */
+export async function dropClass(id: string): Promise<void> {
+  await busy(id, () => calls.removeSchoolItem(api, 'school-class', id));
+  $classes.set($classes.get().filter((c) => c.id !== id));
+  if ($openClass.get()?.id === id) $openClass.set(null);
+}
+
+/** Renames a subject. */
+export async function editSubject(id: string, name: string): Promise<void> {
+  const subject = await busy(id, () => calls.changeSubject(api, { id, name }));
+  $subjects.set($subjects.get().map((s) => (s.id === id ? subject : s)).sort((a, b) => a.name.localeCompare(b.name)));
+}
+
+/** Removes a subject no lesson uses. */
+export async function dropSubject(id: string): Promise<void> {
+  await busy(id, () => calls.removeSchoolItem(api, 'school-subject', id));
+  $subjects.set($subjects.get().filter((s) => s.id !== id));
+}
