@@ -15,6 +15,7 @@ import { memoryMeasure } from './measures/memory.ts';
 import { headersMeasure } from './measures/headers.ts';
 import { a11yMeasure } from './measures/a11y.ts';
 import { notificationsMeasure } from './measures/notifications.ts';
+import { quizzesMeasure } from './measures/quizzes.ts';
 import { signedInMeasure } from './measures/signed-in.ts';
 import { timelineMeasure } from './measures/timeline.ts';
 
@@ -25,13 +26,14 @@ import { timelineMeasure } from './measures/timeline.ts';
  * runs each measurement and prints one table (figure, goal, measured, pass/fail), also written as
  * JSON to bench/results/. A full run always seeds afresh; `--only` reuses a recent seed of the same
  * size. The `api` and `race` measures run on PGlite and on a throwaway PostgreSQL cluster the bench
- * starts itself (bench/lib/postgres.ts), seeded with the same scale data each run.
+ * starts itself (bench/lib/postgres.ts), seeded with the same scale data each run; `notifications`
+ * and `quizzes` on that cluster only.
  * Exit code 0 whatever the figures: a missed goal is a result, not a crash.
  * With BENCH_CPU_PROFILE_DIR=<dir>, every server the bench starts writes a V8 CPU profile there.
  */
 
 // In the order they run: the API alone first (one process per data directory), then the product.
-const MEASURES: Measure[] = [seedMeasure, apiMeasure, raceMeasure, notificationsMeasure, signedInMeasure, timelineMeasure, memoryMeasure, pagesMeasure, ssrMeasure, headersMeasure, a11yMeasure, readerMeasure];
+const MEASURES: Measure[] = [seedMeasure, apiMeasure, raceMeasure, notificationsMeasure, quizzesMeasure, signedInMeasure, timelineMeasure, memoryMeasure, pagesMeasure, ssrMeasure, headersMeasure, a11yMeasure, readerMeasure];
 
 const { values } = parseArgs({
   options: {

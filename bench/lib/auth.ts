@@ -7,10 +7,15 @@ import type { ScaleManifest } from '../../server/seed/scale.ts';
  * for each user). No scrypt per user.
  */
 export async function benchTokens(secret: Uint8Array, manifest: ScaleManifest, count = manifest.benchUsers.length): Promise<string[]> {
+  return signTokens(secret, manifest.organizationId, manifest.benchUsers.slice(0, count));
+}
+
+/** Access tokens for users whose sessions the bench wrote into the database, as the API signs them at login. */
+export async function signTokens(secret: Uint8Array, organizationId: string, users: { id: string; sessionId: string }[]): Promise<string[]> {
   const signer = createTokenSigner(secret);
   const tokens: string[] = [];
-  for (const user of manifest.benchUsers.slice(0, count)) {
-    const { token } = await signer.sign({ sub: user.id, sid: user.sessionId, org: manifest.organizationId, role: 303, verified: true });
+  for (const user of users) {
+    const { token } = await signer.sign({ sub: user.id, sid: user.sessionId, org: organizationId, role: 303, verified: true });
     tokens.push(token);
   }
   return tokens;

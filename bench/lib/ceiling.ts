@@ -11,10 +11,12 @@ import type { ApiDeps } from '../../server/deps.ts';
 import { openObjectStore } from '../../server/storage/open.ts';
 import { startCommerce } from '../../server/commerce/runtime.ts';
 import { handleGatewayNotification } from '../../server/commerce/notification.service.ts';
+import { saveAnswerFor } from '../../server/quizzes/attempts.service.ts';
+import type { UserRow } from '../../server/auth/repository.ts';
 
 /*
  * The bench's ceiling: a bare `node:http` server on the scale data that answers the API's
- * book-detail, borrow, book-return and payment-notification paths by calling the same service functions (so the same
+ * book-detail, borrow, book-return, payment-notification and quiz-answer paths by calling the same service functions (so the same
  * SQL, in the same transactions, through the same driver and pool) with no framework, no session
  * lookup, no token check and no validation. The caller is the `sub` of the bearer token, read
  * without verifying it. What the API does on top of this is its cost; the bench reports the ratio.
@@ -44,9 +46,19 @@ const deps: ApiDeps = {
 // The payment gateway the configuration names (the notifications measure points it at its stand-in).
 startCommerce(deps, async () => new Response(null, { status: 204 }));
 
-function callerOf(req: IncomingMessage): string {
+function claimsOf(req: IncomingMessage): { sub?: string; org?: string } {
   const token = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? '';
-  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8') || '{}').sub ?? '';
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8') || '{}');
+}
+
+function callerOf(req: IncomingMessage): string {
+  return claimsOf(req).sub ?? '';
+}
+
+/** The caller as the quiz services read it (its id and organisation), from the token's claims unread in the database. */
+function callerRowOf(req: IncomingMessage): UserRow {
+  const claims = claimsOf(req);
+  return { id: claims.sub ?? '', organization_id: claims.org ?? '' } as UserRow;
 }
 
 async function body(req: IncomingMessage): Promise<any> {
@@ -80,6 +92,10 @@ async function answer(req: IncomingMessage, res: ServerResponse): Promise<void> 
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     return send(res, 200, { status: 'ok', outcome: await handleGatewayNotification(deps, Buffer.concat(chunks).toString('utf8')) });
+  }
+  if (req.method === 'POST' && url.pathname === '/webhook/quiz-user-answer') {
+    const answer = await saveAnswerFor(deps, callerRowOf(req), await body(req));
+    return 'closed' in answer ? send(res, 409, answer.body) : send(res, 200, answer);
   }
   send(res, 404, { errors: [{ code: 'not_found' }] });
 }
