@@ -30,6 +30,7 @@ import { migration as sessionNotify } from './20261128_45_session_notify.ts';
 import { migration as quizzes } from './20261128_50_quizzes.ts';
 import { migration as schoolday } from './20261128_60_schoolday.ts';
 import { migration as classReading } from './20261128_80_class_reading.ts';
+import { migration as quizPictures } from './20261128_81_quiz_pictures.ts';
 
 /** Every migration, oldest first. */
-export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, notifications, activity, people, epustakaMembership, media, qrCodes, push, storagePending, bookRatingSummary, rateCounters, qrScanVisitors, firstAdmin, storageUploads, greetingEnglish, epustakaLoanLimit, notificationObjects, commerce, latePayments, schools, sessionNotify, quizzes, schoolday, classReading];
+export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, notifications, activity, people, epustakaMembership, media, qrCodes, push, storagePending, bookRatingSummary, rateCounters, qrScanVisitors, firstAdmin, storageUploads, greetingEnglish, epustakaLoanLimit, notificationObjects, commerce, latePayments, schools, sessionNotify, quizzes, schoolday, classReading, quizPictures];
