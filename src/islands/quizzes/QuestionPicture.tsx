@@ -28,7 +28,7 @@ export function QuestionPicture({ url, number, onPicture }: { url: string | null
       {url ? (
         <>
           <img src={url} alt={t('quizzes.exam.pictureAlt', { number })} className="max-h-48 w-auto self-start rounded" data-question-picture-preview />
-          <button type="button" className="btn btn-ghost btn-sm self-start" onClick={() => onPicture(null)} data-remove-picture>{t('quizzes.teacher.form.removePicture')}</button>
+          <button type="button" className="btn btn-ghost btn-sm min-h-12 self-start" onClick={() => onPicture(null)} data-remove-picture>{t('quizzes.teacher.form.removePicture')}</button>
         </>
       ) : (
         <>
