@@ -3,6 +3,7 @@ import type { UserRow } from '../auth/repository.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { classRoleOf, schoolOfUser } from '../schools/membership.repository.ts';
 import { findQuiz, type QuizRow } from './quizzes.repository.ts';
+import type { AttemptRow } from './attempts.repository.ts';
 
 /*
  * Who may see and take a quiz. A tryout is open to everyone of the organisation once published; a
@@ -45,4 +46,13 @@ export async function quizForTeacher(db: Queryable, caller: UserRow, quizId: str
 export function resultsOpen(quiz: QuizRow, submitted: boolean): boolean {
   if (!submitted) return false;
   return quiz.kind === 'quiz' || quiz.scored_at !== null;
+}
+
+/**
+ * Whether an attempt shows the questions of a subtest (by position) while it runs: every subtest
+ * of a quiz taken freely, only the current one of a linear tryout; nothing once handed in (then
+ * only the review shows them, when resultsOpen allows).
+ */
+export function subtestShown(quiz: Pick<QuizRow, 'linear'>, attempt: Pick<AttemptRow, 'submitted_at' | 'current_subtest'>, position: number): boolean {
+  return !attempt.submitted_at && (!quiz.linear || position === attempt.current_subtest);
 }

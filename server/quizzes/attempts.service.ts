@@ -7,7 +7,7 @@ import { schoolOfUser } from '../schools/membership.repository.ts';
 import { attemptDeadline, rollForward, shuffledBy } from '../../src/lib/quizzes/rules.ts';
 import { SAVE_GRACE_SECONDS } from '../../src/lib/quizzes/values.ts';
 import type { AttemptClock } from '../../src/lib/quizzes/schema.ts';
-import { quizForCaller } from './access.ts';
+import { quizForCaller, subtestShown } from './access.ts';
 import { hasAccess, questionOfQuiz, questionsOf, subtestsOf, type QuizRow, type SubtestRow } from './quizzes.repository.ts';
 import { answersOf, attemptByKey, attemptsOf, findAttempt, insertAttempt, moveAttempt, saveAnswer, type AttemptRow } from './attempts.repository.ts';
 import { submitLocked } from './scoring.service.ts';
@@ -96,7 +96,7 @@ export async function questionList(deps: ApiDeps, caller: UserRow, attemptId: st
     const { quiz } = await quizForCaller(tx, caller, attempt.quiz_id);
     const subtests = await subtestsOf(tx, quiz.id);
     attempt = await rollAttempt(tx, quiz, subtests, attempt, now);
-    const isOpen = (position: number) => !attempt.submitted_at && (!quiz.linear || position === attempt.current_subtest);
+    const isOpen = (position: number) => subtestShown(quiz, attempt, position);
     const all = await questionsOf(tx, quiz.id);
     const shown = all.filter((q) => isOpen(q.subtest));
     const ordered = quiz.shuffle ? subtests.flatMap((s) => shuffledBy(shown.filter((q) => q.subtest === s.position), attempt.id)) : shown;

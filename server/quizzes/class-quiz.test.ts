@@ -37,7 +37,7 @@ const quizBody = (negative: number) => ({
     { type: 'single', body: 'Akar dari x² − 4 = 0 yang positif?', points: 2, options: [{ body: '2', correct: true }, { body: '4', correct: false }, { body: '−2', correct: false }] },
     { type: 'multiple', body: 'Manakah bilangan prima?', options: [{ body: '2', correct: true }, { body: '4', correct: false }, { body: '5', correct: true }] },
     { type: 'true_false', body: '0 adalah bilangan asli.', options: [{ body: 'Benar', correct: false }, { body: 'Salah', correct: true }] },
-    { type: 'numeric', body: 'Berapakah 5 ÷ 2?', answer: 2.5, image_url: 'https://example.org/bagi.png' },
+    { type: 'numeric', body: 'Berapakah 5 ÷ 2?', answer: 2.5 },
   ],
 });
 

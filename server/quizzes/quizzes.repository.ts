@@ -122,6 +122,15 @@ export async function questionsOf(db: Queryable, quizId: string): Promise<Questi
   return rows;
 }
 
+/** The positions of the subtests whose questions show a picture (by its address); empty when none does. */
+export async function subtestsShowingPicture(db: Queryable, quizId: string, imageUrl: string): Promise<number[]> {
+  const { rows } = await db.query<{ position: number }>(
+    'SELECT DISTINCT s.position FROM quiz_questions q JOIN quiz_subtests s ON s.id = q.subtest_id WHERE q.quiz_id = $1 AND q.image_url = $2',
+    [quizId, imageUrl],
+  );
+  return rows.map((r) => r.position);
+}
+
 /** One question of a quiz with where it sits and its option ids; undefined when it is not of that quiz. */
 export async function questionOfQuiz(db: Queryable, quizId: string, questionId: string): Promise<{ id: string; type: QuestionType; subtest: number; option_ids: string[] } | undefined> {
   const { rows } = await db.query<{ id: string; type: QuestionType; subtest: number; option_ids: string[] }>(

@@ -42,7 +42,7 @@ const quiz = (classId: string, title: string) => ({
   passing_grade: 65,
   questions: [
     { type: 'single', body: '2 + 2?', explanation: 'Jumlahkan.', options: [{ body: '4', correct: true }, { body: '5', correct: false }] },
-    { type: 'numeric', body: '10 ÷ 4?', answer: 2.5, points: 2, image_url: 'https://example.org/bagi.png' },
+    { type: 'numeric', body: '10 ÷ 4?', answer: 2.5, points: 2 },
   ],
 });
 
@@ -83,7 +83,7 @@ describe('the teacher’s quiz list and a quiz read back', () => {
       duration_minutes: 25, passing_grade: 65, published: false,
       questions: [
         { type: 'single', body: '2 + 2?', explanation: 'Jumlahkan.', points: 1, answer: null, image_url: null, options: [{ body: '4', correct: true }, { body: '5', correct: false }] },
-        { type: 'numeric', body: '10 ÷ 4?', answer: 2.5, points: 2, image_url: 'https://example.org/bagi.png', options: [] },
+        { type: 'numeric', body: '10 ÷ 4?', answer: 2.5, points: 2, image_url: null, options: [] },
       ],
     });
     const { id: _id, class_name: _c, school_name: _s, time_zone: _z, window: _w, published: _p, published_at: _pa, scored: _sc, server_time: _t, ...written } = read.body.data;

@@ -8,6 +8,8 @@ import type { quizInputSchema } from '../../src/lib/quizzes/schema.ts';
 import { quizForTeacher } from './access.ts';
 import { extendClose, insertQuiz, publish, updateQuiz, writeContent } from './authoring.repository.ts';
 import { extendAttempts } from './attempts.repository.ts';
+import { attachQuestionPictures } from './pictures.service.ts';
+import { deleteObjectBytes } from '../storage/uploads.ts';
 
 /*
  * A teacher's quizzes: written for one class of their school, as one timed part, changed freely
@@ -25,7 +27,10 @@ function content(input: QuizInput) {
   }];
 }
 
-/** POST quiz-create: a new unpublished quiz for a class the caller teaches (403 `not_class_teacher`). */
+/**
+ * POST quiz-create: a new unpublished quiz for a class the caller teaches (403 `not_class_teacher`),
+ * its questions' pictures attached to it (attachQuestionPictures; a refused picture saves nothing).
+ */
 export async function createQuiz(deps: ApiDeps, caller: UserRow, input: QuizInput) {
   const id = await inTransaction(deps.db, async (tx) => {
     await requireClassTeacher(tx, input.class_id, caller.id);
@@ -36,20 +41,26 @@ export async function createQuiz(deps: ApiDeps, caller: UserRow, input: QuizInpu
       max_attempts: input.max_attempts, school_id: rows[0]!.school_id, class_id: input.class_id, created_by: caller.id,
     });
     await writeContent(tx, quizId, content(input));
+    await attachQuestionPictures(tx, deps.store, caller.id, quizId, input.questions);
     return quizId;
   });
   return { data: { quiz_id: id } };
 }
 
-/** POST quiz-update: rewrites an unpublished quiz (409 `quiz_published` once published; the class cannot change). */
+/**
+ * POST quiz-update: rewrites an unpublished quiz (409 `quiz_published` once published; the class
+ * cannot change). New pictures are attached as on creation; those no longer shown are deleted.
+ */
 export async function editQuiz(deps: ApiDeps, caller: UserRow, quizId: string, input: QuizInput) {
-  await inTransaction(deps.db, async (tx) => {
+  const dropped = await inTransaction(deps.db, async (tx) => {
     const quiz = await quizForTeacher(tx, caller, quizId, { lock: true });
     if (quiz.published_at) throw conflict('quiz_published', 'A published quiz can no longer be changed.');
     if (quiz.class_id !== input.class_id) throw badRequest('invalid_class_id', 'A quiz stays with its class.', 'class_id');
     await updateQuiz(tx, quiz.id, { ...input, opens_at: new Date(input.opens_at), closes_at: new Date(input.closes_at) });
     await writeContent(tx, quiz.id, content(input));
+    return attachQuestionPictures(tx, deps.store, caller.id, quiz.id, input.questions);
   });
+  await deleteObjectBytes(deps.store, dropped);
   return { data: { quiz_id: quizId } };
 }
 

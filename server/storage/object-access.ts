@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/client.ts';
 import { feedAudience } from '../feed/feed.repository.ts';
+import { quizPictureVisible } from '../quizzes/picture-access.ts';
 import type { StoredObjectRow } from './objects.repository.ts';
 
 /**
@@ -19,6 +20,9 @@ const DENIED: ObjectView = { allowed: false };
  * - a feed item's picture is seen by whoever may see the item (its sender, followers and
  *   targets; a private ePustaka's members and owner), and by its uploader; it is public only
  *   when anyone may see the item (a public ePustaka's post);
+ * - a picture of a quiz's questions is seen by whoever may see a question showing it (the class's
+ *   teachers; a taker while their attempt shows it or once the review is open to them), never by
+ *   a visitor, and never kept by a shared cache;
  * - an object attached to nothing yet (just uploaded) is its uploader's alone;
  * - an object whose bytes are still being written is nobody's.
  *
@@ -33,5 +37,6 @@ export async function decideObjectView(db: Queryable, object: StoredObjectRow, v
     if (audience === 'public') return PUBLIC;
     return audience === 'viewer' || uploader ? PRIVATE : DENIED;
   }
+  if (object.attached_kind === 'QUIZ') return (await quizPictureVisible(db, object.attached_id!, object.id, viewerId)) ? PRIVATE : DENIED;
   return uploader ? PRIVATE : DENIED;
 }

@@ -6,8 +6,11 @@ import type { Queryable } from '../db/client.ts';
  * database or an open transaction first.
  */
 
-/** What an uploaded object belongs to: a user's avatar (`attached_id` the user) or a feed item's picture. */
-export type AttachmentKind = 'AVATAR' | 'FEED';
+/**
+ * What an uploaded object belongs to: a user's avatar (`attached_id` the user), a feed item's
+ * picture, or a picture of a quiz's questions (`attached_id` the quiz).
+ */
+export type AttachmentKind = 'AVATAR' | 'FEED' | 'QUIZ';
 
 export interface StoredObjectRow {
   id: string;
@@ -106,6 +109,15 @@ export async function deleteAttachedObjects(db: Queryable, kind: AttachmentKind,
   const { rows } = await db.query<{ id: string }>(
     'DELETE FROM storage_objects WHERE attached_kind = $1 AND attached_id = $2 AND id IS DISTINCT FROM $3::uuid RETURNING id',
     [kind, id, exceptId],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Deletes the rows of the objects attached to one thing except those in `keepIds` (pictures a quiz no longer uses); answers their ids. */
+export async function deleteAttachedObjectsExcept(db: Queryable, kind: AttachmentKind, id: string, keepIds: readonly string[]): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    'DELETE FROM storage_objects WHERE attached_kind = $1 AND attached_id = $2 AND NOT (id = ANY($3::uuid[])) RETURNING id',
+    [kind, id, keepIds],
   );
   return rows.map((r) => r.id);
 }

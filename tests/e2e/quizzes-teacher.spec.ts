@@ -2,10 +2,11 @@ import type { Browser, Page } from 'playwright/test';
 import { expect, guardPage, test } from './support/console-guard.ts';
 import { signIn } from './support/auth.ts';
 import { hydrated } from './support/pages.ts';
+import { noisePng } from './support/images.ts';
 
 /*
  * A teacher's class quiz on a desktop and on a phone: Pak Andi finds "his quizzes" from the school
- * page, writes a quiz for XI IPA 1 with a single-choice, a numeric and a true/false question, saves
+ * page, writes a quiz for XI IPA 1 with a single-choice question with a picture, a numeric and a true/false question, saves
  * it as a draft and publishes it (a change from a page opened earlier is then refused, the refusal
  * shown translated); a student of the class takes it; Andi gives that student and then everyone
  * more time and sees the new deadlines, then sees her handed-in result. A student opening the
@@ -57,6 +58,8 @@ for (const screen of SCREENS) {
     await q1.getByLabel('Pilihan 1', { exact: true }).fill('5');
     await q1.getByLabel('Pilihan 2', { exact: true }).fill('6');
     await q1.getByLabel('Pembahasan').fill('Dua ditambah tiga sama dengan lima.');
+    await q1.getByLabel('Tambah gambar').setInputFiles({ name: 'soal.png', mimeType: 'image/png', buffer: noisePng(48) });
+    await expect(q1.getByRole('img', { name: 'Gambar soal 1' })).toBeVisible();
     // A problem is named before anything is sent: question 2 has no text yet.
     await form.locator('[data-add-question]').click();
     await form.locator('[data-save-quiz]').click();
@@ -76,6 +79,8 @@ for (const screen of SCREENS) {
     const editor = new URL(andi.url()).pathname;
     const quizId = editor.split('/').pop()!;
     await expect(andi.locator('[data-question-editor="2"]').getByLabel('Jawaban benar (angka)')).toHaveValue('2.5');
+    const preview = andi.locator('[data-question-editor="1"] [data-question-picture-preview]');
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(48);
 
     // A second tab opened before publishing: its later change is refused by the server.
     const stale = await andi.context().newPage();
@@ -108,6 +113,9 @@ for (const screen of SCREENS) {
     await student.locator('[data-start]').click();
     await student.waitForURL(/\/quiz\/exam\//);
     await hydrated(student);
+    // The question's picture reaches the student of the class.
+    const picture = student.locator('[data-question="1"]').getByRole('img', { name: 'Gambar soal 1' });
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(48);
     await student.locator('[data-question="1"] [data-option]').first().check();
     await expect(student.locator('[data-save-state]')).toHaveAttribute('data-save-state', 'saved');
 

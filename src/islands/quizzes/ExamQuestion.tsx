@@ -26,7 +26,7 @@ export function ExamQuestion({ question, total, saved, onAnswer }: {
     <section className="bg-base-100 rounded-box flex flex-col gap-3 p-4 shadow-sm" aria-labelledby={`q-${question.id}`} data-question={question.number}>
       <h2 id={`q-${question.id}`} className="text-base-content/70 text-sm font-semibold">{t('quizzes.exam.question', { number: question.number, total })}</h2>
       <p className="whitespace-pre-line">{question.body}</p>
-      {question.image_url && <img src={question.image_url} alt="" className="max-h-72 w-auto self-start rounded" loading="lazy" />}
+      {question.image_url && <img src={question.image_url} alt={t('quizzes.exam.pictureAlt', { number: question.number })} className="max-h-72 w-auto self-start rounded" loading="lazy" />}
       {question.type === 'numeric' ? (
         <label className="flex flex-col gap-1">
           <span className="text-sm">{t('quizzes.exam.numericLabel')}</span>

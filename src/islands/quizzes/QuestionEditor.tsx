@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { changeType, type QuestionDraft } from '../../lib/quizzes/teacher-form.ts';
 import { QUESTION_TYPES, type QuestionType } from '../../lib/quizzes/values.ts';
 import { useTranslation } from '../shell/I18nRoot.tsx';
+import { QuestionPicture } from './QuestionPicture.tsx';
 
 /** The most options a choice question may have (the contract's limit). */
 const MAX_OPTIONS = 6;
@@ -9,13 +10,15 @@ const MAX_OPTIONS = 6;
 /**
  * One question on the teacher's form: its type, text, the options with the right one(s) (one for
  * single choice and true/false, any for multiple answers) or the numeric answer, its points and
- * explanation. A picture written earlier is kept (and can be taken off).
+ * explanation, and its picture (added, shown and taken off; `onPicture` changes only the picture,
+ * as an upload ends after other changes may have been made).
  */
-export function QuestionEditor({ question, number, count, onChange, onRemove }: {
+export function QuestionEditor({ question, number, count, onChange, onPicture, onRemove }: {
   question: QuestionDraft;
   number: number;
   count: number;
   onChange: (next: QuestionDraft) => void;
+  onPicture: (url: string | null) => void;
   onRemove: () => void;
 }) {
   const { t } = useTranslation();
@@ -44,12 +47,7 @@ export function QuestionEditor({ question, number, count, onChange, onRemove }: 
         {t('quizzes.teacher.form.body')}
         <textarea id={`${id}-body`} className="textarea textarea-bordered w-full" rows={3} maxLength={4000} value={question.body} onChange={(e) => onChange({ ...question, body: e.currentTarget.value })} data-question-body />
       </label>
-      {question.image_url && (
-        <p className="flex flex-wrap items-center gap-2 text-sm" data-question-picture>
-          {t('quizzes.teacher.form.pictureKept')}
-          <button type="button" className="btn btn-ghost btn-sm" onClick={() => onChange({ ...question, image_url: null })}>{t('quizzes.teacher.form.removePicture')}</button>
-        </p>
-      )}
+      <QuestionPicture url={question.image_url} number={number} onPicture={onPicture} />
       {question.type === 'numeric' ? (
         <label className={field} htmlFor={`${id}-answer`}>
           {t('quizzes.teacher.form.answer')}

@@ -40,7 +40,7 @@ function Editor({ quiz, classes, saved = false }: { quiz: TeacherQuiz | null; cl
     }
     const result = await saveQuiz(quiz?.id ?? null, checked.input);
     if (!result.ok) {
-      setError({ code: result.code, question: null });
+      setError({ code: result.code, question: result.question });
       return null;
     }
     return result.quizId;
@@ -131,6 +131,11 @@ function Editor({ quiz, classes, saved = false }: { quiz: TeacherQuiz | null; cl
             number={i + 1}
             count={draft.questions.length}
             onChange={(next) => set({ questions: draft.questions.map((x, j) => (j === i ? next : x)) })}
+            onPicture={(url) => {
+              // An upload ends after other changes may have been made: it changes only this question's picture, in the form as it is then.
+              setDraft((d) => ({ ...d, questions: d.questions.map((x, j) => (j === i ? { ...x, image_url: url } : x)) }));
+              setStatus(null);
+            }}
             onRemove={() => set({ questions: draft.questions.filter((_, j) => j !== i) })}
           />
         ))}

@@ -34,7 +34,7 @@ export async function changeAccountPassword(http: HttpClient, data: { old_passwo
 
 export interface UploadOptions {
   bucketName: string;
-  storagePath: 'images/avatars' | 'images/posts';
+  storagePath: 'images/avatars' | 'images/posts' | 'images/quizzes';
   file: Blob;
   fileName: string;
   /** Called with 0..100 as the bytes leave the browser. */

@@ -1,7 +1,7 @@
 /*
  * Account rules of spec 02 §5 and spec 01 §5, shared by the settings and auth forms and, through
  * zod refinements (src/lib/account/schema.ts), by the API. Each check returns null when the
- * value passes, else a code; the texts live under `account.validation.<code>` in the locales.
+ * value passes, else a code; the texts live under validation.<code> of the account namespace in the locales.
  */
 
 /** A password has 8 to 256 characters (spec 01 §9). */

@@ -176,7 +176,7 @@ export const socialLinkSchema = z.object({
 });
 
 /** Where uploads may go (spec 02 §7). */
-export const STORAGE_PATHS = ['images/avatars', 'images/posts'] as const;
+export const STORAGE_PATHS = ['images/avatars', 'images/posts', 'images/quizzes'] as const;
 
 /** The text fields of POST storage/uploadobject (the file travels beside them). */
 export const uploadFieldsSchema = z.object({

@@ -167,3 +167,19 @@ export function shuffledBy<T extends { id: string }>(items: T[], seed: string): 
   };
   return [...items].sort((a, b) => hash(seed + a.id) - hash(seed + b.id));
 }
+
+/**
+ * A question's picture is an object uploaded to this site (`/storage/object/{id}`): the site's
+ * content policy loads pictures only from itself, so an address elsewhere is never taken.
+ */
+export const QUESTION_PICTURE_PATTERN = /^\/storage\/object\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** The uploaded object a question's picture address names, or null when it names none. */
+export function pictureObjectId(url: string | null | undefined): string | null {
+  return url ? (QUESTION_PICTURE_PATTERN.exec(url)?.[1] ?? null) : null;
+}
+
+/** The address of an uploaded object, as a question's picture. */
+export function pictureUrl(objectId: string): string {
+  return `/storage/object/${objectId}`;
+}

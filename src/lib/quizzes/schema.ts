@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QUESTION_PICTURE_PATTERN } from './rules.ts';
 import { QUESTION_TYPES, QUIZ_LEVELS, RANKING_SCOPES, SUBJECT_GROUPS, TRYOUT_PAGE_SIZE } from './values.ts';
 
 export * from './values.ts';
@@ -75,7 +76,8 @@ const text = (max: number, code: string) => z.string({ error: code }).trim().max
 export const questionInputSchema = z.object({
   type: z.enum(QUESTION_TYPES, { error: 'invalid_question_type' }),
   body: text(4000, 'invalid_question_body').min(1, { error: 'invalid_question_body' }),
-  image_url: z.url({ error: 'invalid_image_url', protocol: /^https?$/ }).nullable().default(null),
+  // The teacher's own picture uploaded to this site (`/storage/object/{id}`), never an address elsewhere.
+  image_url: z.string({ error: 'invalid_image_url' }).regex(QUESTION_PICTURE_PATTERN, { error: 'invalid_image_url' }).nullable().default(null),
   explanation: text(4000, 'invalid_explanation').default(''),
   points: z.number({ error: 'invalid_points' }).positive({ error: 'invalid_points' }).max(100, { error: 'invalid_points' }).default(1),
   options: z.array(z.object({ body: text(1000, 'invalid_option').min(1, { error: 'invalid_option' }), correct: z.boolean().default(false) })).max(6, { error: 'invalid_options' }).default([]),

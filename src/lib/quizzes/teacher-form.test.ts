@@ -11,7 +11,7 @@ const written: TeacherQuiz = {
   passing_grade: 70, negative_marking: 0.25, max_attempts: 2, shuffle: true, published: false, published_at: null, scored: false, server_time: '2026-11-28T00:00:00.000Z',
   questions: [
     { type: 'single', body: '2 + 2?', image_url: null, explanation: 'Jumlahkan.', points: 2, answer: null, options: [{ body: '4', correct: true }, { body: '5', correct: false }] },
-    { type: 'numeric', body: '5 ÷ 2?', image_url: 'https://example.org/a.png', explanation: '', points: 1, answer: 2.5, options: [] },
+    { type: 'numeric', body: '5 ÷ 2?', image_url: '/storage/object/0b7c6f0e-3f4a-4c1e-9a52-5d2f8e1b7a90', explanation: '', points: 1, answer: 2.5, options: [] },
   ],
 };
 
@@ -32,7 +32,7 @@ describe('the teacher’s quiz form', () => {
       input: expect.objectContaining({
         class_id: CLASS, duration_minutes: 20, opens_at: written.opens_at, closes_at: written.closes_at, passing_grade: 70,
         negative_marking: 0.25, max_attempts: 2, shuffle: true,
-        questions: [expect.objectContaining({ type: 'single', answer: null, points: 2 }), expect.objectContaining({ type: 'numeric', answer: 2.5, options: [], image_url: 'https://example.org/a.png' })],
+        questions: [expect.objectContaining({ type: 'single', answer: null, points: 2 }), expect.objectContaining({ type: 'numeric', answer: 2.5, options: [], image_url: '/storage/object/0b7c6f0e-3f4a-4c1e-9a52-5d2f8e1b7a90' })],
       }),
     });
   });

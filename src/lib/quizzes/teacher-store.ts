@@ -2,6 +2,10 @@ import { map } from 'nanostores';
 import { api } from '../http/browser.ts';
 import { getParticipants, getTeacherQuiz, postCreateQuiz, postExtendTime, postPublishQuiz, postUpdateQuiz, type TeacherParticipant, type TeacherQuiz } from './teacher-api.ts';
 import type { QuizInput } from './schema.ts';
+import { pictureUrl } from './rules.ts';
+import { uploadObject } from '../account/api.ts';
+import { validateImageFile } from '../account/rules.ts';
+import { fetchProfile } from '../shell/api.ts';
 
 /*
  * The teacher's actions on their quizzes: saving (a new quiz or a change), publishing, and giving
@@ -12,11 +16,38 @@ import type { QuizInput } from './schema.ts';
 /** A failed action's code (`quiz_published`, `quiz_scored`, … or `unknown`). */
 const codeOf = (error: unknown) => (error as { code?: string }).code ?? 'unknown';
 
-/** Saves the form: a new quiz when `quizId` is null. Answers the quiz's id, or the refusal's code. */
-export async function saveQuiz(quizId: string | null, input: QuizInput): Promise<{ ok: true; quizId: string } | { ok: false; code: string }> {
+/** The question (numbered from 1) a refusal names in its field (`questions.2.image_url` is question 3), or null. */
+function questionOf(error: unknown): number | null {
+  const field = (error as { body?: { errors?: { field?: string }[] } }).body?.errors?.[0]?.field;
+  const index = field ? /^questions\.(\d+)\./.exec(field)?.[1] : undefined;
+  return index === undefined ? null : Number(index) + 1;
+}
+
+/**
+ * Saves the form: a new quiz when `quizId` is null. Answers the quiz's id, or the refusal's code
+ * with the question it concerns when it names one.
+ */
+export async function saveQuiz(quizId: string | null, input: QuizInput): Promise<{ ok: true; quizId: string } | { ok: false; code: string; question: number | null }> {
   try {
     const saved = quizId ? await postUpdateQuiz(api, quizId, input) : await postCreateQuiz(api, input);
     return { ok: true, quizId: saved.quiz_id };
+  } catch (error) {
+    return { ok: false, code: codeOf(error), question: questionOf(error) };
+  }
+}
+
+/**
+ * Uploads a question's picture (PNG, JPEG or GIF under 2 MB, checked before sending) into the
+ * organisation's bucket under images/quizzes. Answers its address for the question, which the
+ * quiz's next save attaches; or the refusal's code (`image_type`, `image_too_large`, `quota_exceeded`, …).
+ */
+export async function uploadQuestionPicture(file: File): Promise<{ ok: true; url: string } | { ok: false; code: string }> {
+  const invalid = validateImageFile(file);
+  if (invalid) return { ok: false, code: invalid };
+  try {
+    const bucketName = (await fetchProfile(api)).organizations.id;
+    const result = await uploadObject({ bucketName, storagePath: 'images/quizzes', file, fileName: file.name });
+    return { ok: true, url: pictureUrl(result.objId) };
   } catch (error) {
     return { ok: false, code: codeOf(error) };
   }
