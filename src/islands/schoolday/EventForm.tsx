@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Lang } from '../../lib/contract/lang.ts';
-import { createEvent, eventFormErrors, findSchoolPeople, type EventFormErrors } from '../../lib/schoolday/store.ts';
+import { createEvent, findSchoolPeople, type EventFormErrors } from '../../lib/schoolday/store.ts';
 import { schoolInputToIso } from '../../lib/schoolday/rules.ts';
 import type { PersonalEventInput, InvitablePerson } from '../../lib/schoolday/schema.ts';
 import { useTranslation, withTexts } from '../shell/I18nRoot.tsx';
@@ -41,9 +41,7 @@ function Form({ zone }: Omit<Props, 'lang'>) {
       ...(form.link.trim() ? { link: form.link.trim() } : {}),
       ...(form.description.trim() ? { description: form.description.trim() } : {}),
     };
-    const local = eventFormErrors(input);
-    setErrors(local);
-    if (Object.keys(local).length > 0) return;
+    setErrors({});
     setBusy(true);
     const result = await createEvent(t, input);
     setBusy(false);

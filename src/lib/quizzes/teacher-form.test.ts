@@ -1,6 +1,18 @@
 import { describe, expect, test } from 'vitest';
 import { changeType, draftOf, emptyDraft, fromLocalInput, newQuestion, quizInputOf, toLocalInput, typedNumber } from './teacher-form.ts';
 import type { TeacherQuiz } from './teacher-api.ts';
+import { quizInputSchema } from './schema.ts';
+
+/**
+ * What the API answers for the form's input: it checks it with the contract's schema and names the
+ * first problem's code and path (server/http/validate.ts), which the page reads back as a question.
+ */
+function refusal(draft: Parameters<typeof quizInputOf>[0], zone: Parameters<typeof quizInputOf>[1]) {
+  const checked = quizInputSchema.safeParse(JSON.parse(JSON.stringify(quizInputOf(draft, zone))));
+  if (checked.success) return null;
+  const issue = checked.error.issues[0]!;
+  return { code: issue.message, question: issue.path[0] === 'questions' && typeof issue.path[1] === 'number' ? issue.path[1] + 1 : null };
+}
 
 const LABELS = { true: 'Benar', false: 'Salah' };
 const CLASS = '4f1c2a4e-8d7b-4c55-9d7a-0d1f5e6a7b8c';
@@ -26,31 +38,30 @@ describe('the teacher’s quiz form', () => {
   test('a quiz as written fills the form and comes back the same, the settings the form hides kept', () => {
     const draft = draftOf(written);
     expect(draft).toMatchObject({ opens: '2026-12-01T08:00', closes: '2026-12-08T08:00', duration_minutes: '20', passing_grade: '70' });
-    const result = quizInputOf(draft, 'Asia/Makassar');
-    expect(result).toEqual({
-      ok: true,
-      input: expect.objectContaining({
+    expect(refusal(draft, 'Asia/Makassar')).toBeNull();
+    expect(quizInputOf(draft, 'Asia/Makassar')).toEqual(
+      expect.objectContaining({
         class_id: CLASS, duration_minutes: 20, opens_at: written.opens_at, closes_at: written.closes_at, passing_grade: 70,
         negative_marking: 0.25, max_attempts: 2, shuffle: true,
         questions: [expect.objectContaining({ type: 'single', answer: null, points: 2 }), expect.objectContaining({ type: 'numeric', answer: 2.5, options: [], image_url: '/storage/object/0b7c6f0e-3f4a-4c1e-9a52-5d2f8e1b7a90' })],
       }),
-    });
+    );
   });
 
   test('a numeric answer takes a decimal comma; anything else is not a number', () => {
     expect([typedNumber('2,5'), typedNumber(' 3 '), typedNumber(''), typedNumber('2,5,1')]).toEqual([2.5, 3, null, Number.NaN]);
   });
 
-  test('problems come back as the contract’s codes, with the question they are in', () => {
+  test('the form’s problems, as the API checks them, are the contract’s codes with the question they are in', () => {
     const draft = draftOf(written);
-    expect(quizInputOf({ ...draft, title: ' ' }, 'Asia/Jakarta')).toEqual({ ok: false, code: 'invalid_title', question: null });
-    expect(quizInputOf({ ...draft, closes: draft.opens }, 'Asia/Jakarta')).toMatchObject({ ok: false, code: 'invalid_window' });
-    expect(quizInputOf({ ...draft, duration_minutes: 'lama' }, 'Asia/Jakarta')).toMatchObject({ ok: false, code: 'invalid_duration' });
+    expect(refusal({ ...draft, title: ' ' }, 'Asia/Jakarta')).toEqual({ code: 'invalid_title', question: null });
+    expect(refusal({ ...draft, closes: draft.opens }, 'Asia/Jakarta')).toMatchObject({ code: 'invalid_window' });
+    expect(refusal({ ...draft, duration_minutes: 'lama' }, 'Asia/Jakarta')).toMatchObject({ code: 'invalid_duration' });
     const noAnswer = { ...draft, questions: [draft.questions[0]!, { ...draft.questions[1]!, answer: '' }] };
-    expect(quizInputOf(noAnswer, 'Asia/Jakarta')).toEqual({ ok: false, code: 'invalid_answer', question: 2 });
+    expect(refusal(noAnswer, 'Asia/Jakarta')).toEqual({ code: 'invalid_answer', question: 2 });
     const twoRight = { ...draft, questions: [{ ...draft.questions[0]!, options: [{ body: '4', correct: true }, { body: '5', correct: true }] }] };
-    expect(quizInputOf(twoRight, 'Asia/Jakarta')).toEqual({ ok: false, code: 'invalid_correct_options', question: 1 });
-    expect(quizInputOf({ ...draft, questions: [] }, 'Asia/Jakarta')).toMatchObject({ ok: false, code: 'invalid_questions' });
+    expect(refusal(twoRight, 'Asia/Jakarta')).toEqual({ code: 'invalid_correct_options', question: 1 });
+    expect(refusal({ ...draft, questions: [] }, 'Asia/Jakarta')).toMatchObject({ code: 'invalid_questions' });
   });
 
   test('new questions and a change of type bring the options the type needs', () => {

@@ -5,7 +5,7 @@ import { isSilentError } from '../http/errors.ts';
 import { notify, notifyError } from '../shell/store.ts';
 import * as calls from './api.ts';
 import { searchBooks } from '../people/api.ts';
-import { personalEventSchema, type AssignmentInput, type AttendanceInput, type MaterialInput, type MeetingDetail, type Participant, type PersonalEvent, type PersonalEventInput, type InvitablePerson } from './schema.ts';
+import type { AssignmentInput, AttendanceInput, MaterialInput, MeetingDetail, Participant, PersonalEvent, PersonalEventInput, InvitablePerson } from './schema.ts';
 
 /*
  * The school day's state in the browser: the meeting on /detail-schedule/{id} (refetched after each
@@ -136,17 +136,10 @@ export async function findBooks(t: TFunction, q: string): Promise<{ id: string; 
 /** A form's message codes by field (`title`, `starts_at`, `ends_at`, `link`, ...). */
 export type EventFormErrors = Record<string, string>;
 
-/** The codes of an event form's bad fields, by the API's own schema; empty when it may be sent. */
-export function eventFormErrors(input: PersonalEventInput): EventFormErrors {
-  const parsed = personalEventSchema.safeParse(input);
-  const errors: EventFormErrors = {};
-  if (!parsed.success) for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'form')] ??= issue.message;
-  return errors;
-}
-
 /**
  * Sets up an event and answers its id; on a refusal answers the codes by field (a code without a
- * field is shown as a notification).
+ * field is shown as a notification). The API checks the form with the contract's schema, so the
+ * page carries no schema code of its own.
  */
 export async function createEvent(t: TFunction, input: PersonalEventInput): Promise<{ id: string } | { errors: EventFormErrors }> {
   try {
