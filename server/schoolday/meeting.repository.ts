@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/client.ts';
+import { containsPattern } from '../http/list-params.ts';
 import type { AttendanceMark } from '../../src/lib/schoolday/values.ts';
-import type { Material, RequiredBook, RequiredReading } from '../../src/lib/schoolday/schema.ts';
+import type { Material, MaterialArticle, RequiredBook, RequiredReading } from '../../src/lib/schoolday/schema.ts';
 
 /* What a meeting holds: its materials, its required books and its attendance. */
 
@@ -19,6 +20,8 @@ interface MaterialRow {
   file_size: number | null;
   quiz_id: string | null;
   quiz_title: string | null;
+  article_id: string | null;
+  article_title: string | null;
   created_at: Date | string;
 }
 
@@ -29,8 +32,8 @@ const EPUSTAKA_OF_BOOK = `(SELECT eb.epustaka_id FROM epustaka_books eb
 /** A meeting's materials, oldest first. */
 export async function listMaterials(db: Queryable, meetingId: string): Promise<Material[]> {
   const { rows } = await db.query<MaterialRow>(
-    `SELECT mt.*, b.catalog_title AS book_title, ${EPUSTAKA_OF_BOOK} AS epustaka_id, q.title AS quiz_title
-       FROM meeting_materials mt LEFT JOIN books b ON b.id = mt.book_id LEFT JOIN quizzes q ON q.id = mt.quiz_id
+    `SELECT mt.*, b.catalog_title AS book_title, ${EPUSTAKA_OF_BOOK} AS epustaka_id, q.title AS quiz_title, n.news_title AS article_title
+       FROM meeting_materials mt LEFT JOIN books b ON b.id = mt.book_id LEFT JOIN quizzes q ON q.id = mt.quiz_id LEFT JOIN news n ON n.id = mt.article_id
       WHERE mt.meeting_id = $1 ORDER BY mt.created_at, mt.id`,
     [meetingId],
   );
@@ -43,6 +46,7 @@ export async function listMaterials(db: Queryable, meetingId: string): Promise<M
     book: r.book_id ? { id: r.book_id, title: r.book_title ?? r.title, epustaka_id: r.epustaka_id } : null,
     file: r.file_key ? { name: r.file_name ?? 'file', type: r.file_type ?? 'application/octet-stream', size: r.file_size ?? 0 } : null,
     quiz: r.quiz_id ? { id: r.quiz_id, title: r.quiz_title ?? r.title } : null,
+    article: r.article_id ? { id: r.article_id, title: r.article_title ?? r.title } : null,
     created_at: new Date(r.created_at).toISOString(),
   }));
 }
@@ -50,12 +54,12 @@ export async function listMaterials(db: Queryable, meetingId: string): Promise<M
 /** Inserts a material. */
 export async function insertMaterial(
   tx: Queryable,
-  m: { meeting_id: string; kind: Material['kind']; title: string; body?: string | null; url?: string | null; book_id?: string | null; quiz_id?: string | null; file?: { key: string; name: string; type: string; size: number } | null; created_by: string },
+  m: { meeting_id: string; kind: Material['kind']; title: string; body?: string | null; url?: string | null; book_id?: string | null; quiz_id?: string | null; article_id?: string | null; file?: { key: string; name: string; type: string; size: number } | null; created_by: string },
 ): Promise<string> {
   const { rows } = await tx.query<{ id: string }>(
-    `INSERT INTO meeting_materials (meeting_id, kind, title, body, url, book_id, file_key, file_name, file_type, file_size, created_by, quiz_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
-    [m.meeting_id, m.kind, m.title, m.body ?? null, m.url ?? null, m.book_id ?? null, m.file?.key ?? null, m.file?.name ?? null, m.file?.type ?? null, m.file?.size ?? null, m.created_by, m.quiz_id ?? null],
+    `INSERT INTO meeting_materials (meeting_id, kind, title, body, url, book_id, file_key, file_name, file_type, file_size, created_by, quiz_id, article_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+    [m.meeting_id, m.kind, m.title, m.body ?? null, m.url ?? null, m.book_id ?? null, m.file?.key ?? null, m.file?.name ?? null, m.file?.type ?? null, m.file?.size ?? null, m.created_by, m.quiz_id ?? null, m.article_id ?? null],
   );
   return rows[0]!.id;
 }
@@ -97,6 +101,31 @@ export async function publishedQuizzesOfClass(db: Queryable, classId: string): P
     [classId],
   );
   return rows;
+}
+
+/**
+ * An article every student of a class may read, whatever libraries they belong to: published, of
+ * the organisation ($1), and held by a public ePustaka (anyone may read what a public library
+ * holds; a private library's articles are for its members only, who need not be the whole class).
+ */
+const READABLE_ARTICLE = `n.organization_id = $1 AND n.news_status = 1
+  AND EXISTS (SELECT 1 FROM epustaka_news en JOIN epustaka e ON e.id = en.epustaka_id WHERE en.news_id = n.id AND NOT e.epustaka_isprivate)`;
+
+/** Articles a teacher may add as a material, newest first, optionally by a piece of their title. */
+export async function readableArticles(db: Queryable, organizationId: string, q: string | undefined, limit = 8): Promise<MaterialArticle[]> {
+  const { rows } = await db.query<MaterialArticle>(
+    `SELECT n.id, n.news_title AS title FROM news n
+      WHERE ${READABLE_ARTICLE} AND ($2::text IS NULL OR n.news_title ILIKE $2)
+      ORDER BY n.created_at DESC, n.id LIMIT $3`,
+    [organizationId, q ? containsPattern(q) : null, limit],
+  );
+  return rows;
+}
+
+/** The article, when a class's students may all read it (see READABLE_ARTICLE), or null. */
+export async function findReadableArticle(db: Queryable, organizationId: string, articleId: string): Promise<MaterialArticle | null> {
+  const { rows } = await db.query<MaterialArticle>(`SELECT n.id, n.news_title AS title FROM news n WHERE ${READABLE_ARTICLE} AND n.id = $2`, [organizationId, articleId]);
+  return rows[0] ?? null;
 }
 
 /** A meeting's required books. */

@@ -3,7 +3,7 @@ import type { UserRow } from '../auth/repository.ts';
 import { badRequest, forbidden, notFound } from '../http/errors.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { requireClassMember, requireClassTeacher } from '../schools/membership.repository.ts';
-import type { AttendanceInput, Material, MaterialInput, MeetingDetail, MeetingSummary, RequiredBook } from '../../src/lib/schoolday/schema.ts';
+import type { AttendanceInput, Material, MaterialArticle, MaterialInput, MeetingDetail, MeetingSummary, RequiredBook } from '../../src/lib/schoolday/schema.ts';
 import type { ClassRole } from '../../src/lib/schools/values.ts';
 import { findMeeting, studentsOfClass } from './timetable.repository.ts';
 import * as repo from './meeting.repository.ts';
@@ -104,7 +104,22 @@ async function quizOfMeeting(deps: ApiDeps, meeting: MeetingSummary, quizId: str
   return quiz;
 }
 
-/** POST webhook/subject-material: a text, a link, a catalogue book or a quiz of the class; the students are told. */
+/**
+ * The article a teacher adds to a meeting: one every student of the class may read (an article of a
+ * public library), else 404 `article_not_found`, so an unknown and an unreadable one look alike.
+ */
+async function articleForClass(deps: ApiDeps, caller: UserRow, articleId: string) {
+  const article = await repo.findReadableArticle(deps.db, caller.organization_id, articleId);
+  if (!article) throw notFound('article_not_found', 'Add an article of a public library.');
+  return article;
+}
+
+/** GET webhook/subject-material-article-list: the articles that may be added as a material, by title. */
+export async function articleChoices(deps: ApiDeps, caller: UserRow, q: string | undefined): Promise<MaterialArticle[]> {
+  return repo.readableArticles(deps.db, caller.organization_id, q);
+}
+
+/** POST webhook/subject-material: a text, a link, a catalogue book, a quiz of the class or an article; the students are told. */
 export async function addMaterial(deps: ApiDeps, caller: UserRow, input: MaterialInput): Promise<string> {
   const meeting = await meetingOfTeacher(deps, caller, input.meeting_id);
   let title = input.title ?? '';
@@ -113,6 +128,7 @@ export async function addMaterial(deps: ApiDeps, caller: UserRow, input: Materia
     const quiz = await quizOfMeeting(deps, meeting, input.quiz_id);
     title ||= quiz.title;
   }
+  if (input.kind === 'article') title ||= (await articleForClass(deps, caller, input.article_id)).title;
   return inTransaction(deps.db, async (tx) => {
     const id = await repo.insertMaterial(tx, {
       meeting_id: meeting.id,
@@ -122,6 +138,7 @@ export async function addMaterial(deps: ApiDeps, caller: UserRow, input: Materia
       url: input.kind === 'link' ? input.url : null,
       book_id: input.kind === 'book' ? input.book_id : null,
       quiz_id: input.kind === 'quiz' ? input.quiz_id : null,
+      article_id: input.kind === 'article' ? input.article_id : null,
       created_by: caller.id,
     });
     await notifyMaterial(tx, meeting, title, caller.id);

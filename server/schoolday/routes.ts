@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import {
+  articleSearchQuerySchema,
   assignmentSchema,
   assignmentUpdateSchema,
   attendanceSchema,
@@ -91,6 +92,7 @@ export function schooldayRoutes(deps: ApiDeps) {
 
   app.get('/subject-material-list', auth, async (c) => c.json({ data: await meetings.materialList(deps, c.get('caller').user, id(c)) }));
   app.post('/subject-material', auth, async (c) => c.json({ data: { id: await meetings.addMaterial(deps, c.get('caller').user, await jsonBody(c, materialSchema)) } }, 201));
+  app.get('/subject-material-article-list', auth, async (c) => c.json({ data: await meetings.articleChoices(deps, c.get('caller').user, queryParams(c, articleSearchQuerySchema).q || undefined) }));
   app.post('/subject-material-file', fileBodyLimit, auth, async (c) => {
     const form = await formOf(c);
     const meetingId = check(uuidField('invalid_meeting_id'), form.meeting_id);

@@ -7,8 +7,8 @@ import { hydrated } from './support/pages.ts';
  * The school day with the demo school, on a desktop and on a phone: Sekar opens a lesson from
  * today's agenda; Bagus adds a material and an assignment to it and takes attendance; Sekar hands
  * the assignment in once (a second try is refused), Bagus grades it and Sekar sees the grade; Bagus
- * adds the class quiz to the lesson and Sekar finds it there; Bagus sets up an event on /schedule
- * (an end before the start is named first) inviting Sekar, who accepts. The school's admin renames
+ * adds the class quiz and a library article to the lesson and Sekar finds them there; Bagus sets up
+ * an event on /schedule (an end before the start is named first) inviting Sekar, who accepts. The school's admin renames
  * a class and removes an empty subject.
  */
 
@@ -102,6 +102,21 @@ for (const screen of SCREENS) {
     await sekar.reload();
     await expect(sekar.locator('[data-material="quiz"] a').first()).toHaveAttribute('href', /^\/quiz\/detail\/[0-9a-f-]{36}$/);
     await expect(sekar.locator('[data-material="quiz"]').first()).toContainText('Kerjakan kuis: Kuis Aljabar: Persamaan Linear');
+
+    // Bagus adds an article of the public library, found by title; Sekar sees it with its link.
+    await bagus.reload();
+    await hydrated(bagus);
+    await bagus.getByText('Tambah materi').click();
+    await material.getByLabel('Jenis').selectOption({ label: 'Artikel perpustakaan' });
+    await material.getByLabel('Cari artikel menurut judul').fill('Resensi');
+    await material.getByLabel('Cari artikel menurut judul').press('Enter');
+    await material.locator('select[name="article"]').selectOption({ label: 'Cara Menulis Resensi Buku yang Menarik' });
+    await material.getByRole('button', { name: 'Tambahkan' }).click();
+    await expect(bagus.getByText('Materi ditambahkan.')).toBeVisible();
+    await sekar.reload();
+    const article = sekar.locator('[data-material="article"]').first().getByRole('link');
+    await expect(article).toHaveText('Artikel perpustakaan: Cara Menulis Resensi Buku yang Menarik');
+    await expect(article).toHaveAttribute('href', /^\/article\/[0-9a-f-]{36}$/);
 
     // Bagus sets up an event on /schedule and invites Sekar; an end before the start is named first.
     await bagus.goto('/schedule');

@@ -30,8 +30,9 @@ import { migration as sessionNotify } from './20261128_45_session_notify.ts';
 import { migration as quizzes } from './20261128_50_quizzes.ts';
 import { migration as schoolday } from './20261128_60_schoolday.ts';
 import { migration as schooldayQuizZone } from './20261128_61_schoolday_quiz_zone.ts';
+import { migration as schooldayArticle } from './20261128_62_schoolday_article.ts';
 import { migration as classReading } from './20261128_80_class_reading.ts';
 import { migration as quizPictures } from './20261128_81_quiz_pictures.ts';
 
 /** Every migration, oldest first. */
-export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, notifications, activity, people, epustakaMembership, media, qrCodes, push, storagePending, bookRatingSummary, rateCounters, qrScanVisitors, firstAdmin, storageUploads, greetingEnglish, epustakaLoanLimit, notificationObjects, commerce, latePayments, schools, sessionNotify, quizzes, schoolday, schooldayQuizZone, classReading, quizPictures];
+export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, notifications, activity, people, epustakaMembership, media, qrCodes, push, storagePending, bookRatingSummary, rateCounters, qrScanVisitors, firstAdmin, storageUploads, greetingEnglish, epustakaLoanLimit, notificationObjects, commerce, latePayments, schools, sessionNotify, quizzes, schoolday, schooldayQuizZone, schooldayArticle, classReading, quizPictures];

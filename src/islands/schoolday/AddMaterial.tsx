@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import { addMaterial, addMaterialFile, findBooks } from '../../lib/schoolday/store.ts';
+import { addMaterial, addMaterialFile, findArticles, findBooks } from '../../lib/schoolday/store.ts';
 import { MATERIAL_KINDS, type MaterialKind } from '../../lib/schoolday/values.ts';
 import { useTranslation } from '../shell/I18nRoot.tsx';
 
 /**
  * A teacher adds a material to a meeting: a text, a link, a file, a catalogue book (optionally
- * required reading), or one of the class's published quizzes (offered only when it has some).
+ * required reading), one of the class's published quizzes (offered only when it has some), or an
+ * article of a public library, found by title.
  */
 export function AddMaterial({ meetingId, quizzes }: { meetingId: string; quizzes: { id: string; title: string }[] }) {
   const { t } = useTranslation();
@@ -20,16 +21,20 @@ export function AddMaterial({ meetingId, quizzes }: { meetingId: string; quizzes
   const [bookId, setBookId] = useState('');
   const [required, setRequired] = useState(true);
   const [quizId, setQuizId] = useState('');
+  const [articles, setArticles] = useState<{ id: string; title: string }[] | null>(null);
+  const [articleId, setArticleId] = useState('');
   const kinds = MATERIAL_KINDS.filter((k) => k !== 'quiz' || quizzes.length > 0);
   const [busy, setBusy] = useState(false);
 
-  const ready = kind === 'text' ? title.trim() && body.trim() : kind === 'link' ? title.trim() && url.trim() : kind === 'file' ? file !== null : kind === 'quiz' ? quizId !== '' : bookId !== '';
+  const ready = kind === 'text' ? title.trim() && body.trim() : kind === 'link' ? title.trim() && url.trim() : kind === 'file' ? file !== null : kind === 'quiz' ? quizId !== '' : kind === 'article' ? articleId !== '' : bookId !== '';
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     const ok =
       kind === 'file' && file
         ? await addMaterialFile(t, meetingId, title.trim(), file)
+        : kind === 'article'
+          ? await addMaterial(t, { meeting_id: meetingId, kind, article_id: articleId, ...(title.trim() ? { title: title.trim() } : {}) }, false)
         : kind === 'quiz'
           ? await addMaterial(t, { meeting_id: meetingId, kind, quiz_id: quizId, ...(title.trim() ? { title: title.trim() } : {}) }, false)
         : kind === 'book'
@@ -45,6 +50,7 @@ export function AddMaterial({ meetingId, quizzes }: { meetingId: string; quizzes
       setFile(null);
       setBookId('');
       setQuizId('');
+      setArticleId('');
     }
   };
   const field = 'flex flex-col gap-1 text-sm';
@@ -88,6 +94,24 @@ export function AddMaterial({ meetingId, quizzes }: { meetingId: string; quizzes
               {quizzes.map((q) => <option key={q.id} value={q.id}>{q.title}</option>)}
             </select>
           </label>
+        )}
+        {kind === 'article' && (
+          <>
+            <label className={field} htmlFor={`${id}-aq`}>
+              {t('schoolday.add.articleSearch')}
+              <input id={`${id}-aq`} type="search" className="input input-bordered" value={q} onChange={(e) => setQ(e.target.value)} onBlur={async () => setArticles(await findArticles(t, q.trim()))} onKeyDown={async (e) => { if (e.key === 'Enter') { e.preventDefault(); setArticles(await findArticles(t, q.trim())); } }} name="article-q" />
+            </label>
+            {articles && articles.length === 0 && <p className="text-base-content/70 text-sm" role="status">{t('schoolday.add.noArticles')}</p>}
+            {articles && articles.length > 0 && (
+              <label className={field}>
+                {t('schoolday.add.article')}
+                <select className="select select-bordered" value={articleId} onChange={(e) => setArticleId(e.target.value)} name="article">
+                  <option value="">—</option>
+                  {articles.map((a) => <option key={a.id} value={a.id}>{a.title}</option>)}
+                </select>
+              </label>
+            )}
+          </>
         )}
         {kind === 'book' && (
           <>

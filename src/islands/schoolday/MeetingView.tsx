@@ -102,6 +102,9 @@ function MaterialItem({ material: m }: { material: Material }) {
       {m.kind === 'quiz' && m.quiz && (
         <a className="btn btn-sm btn-primary mt-1" href={`/quiz/detail/${m.quiz.id}`}>{t('schoolday.meeting.openQuiz', { title: m.quiz.title })}</a>
       )}
+      {m.kind === 'article' && m.article && (
+        <a className="link link-primary text-sm" href={`/article/${m.article.id}`}>{t('schoolday.meeting.articleMaterial')}: {m.article.title}</a>
+      )}
     </li>
   );
 }

@@ -4,6 +4,7 @@ import type {
   AssignmentInput,
   AttendanceInput,
   Delivery,
+  MaterialArticle,
   MaterialInput,
   MeetingDetail,
   Participant,
@@ -125,4 +126,9 @@ export async function createPersonalEvent(http: HttpClient, input: PersonalEvent
 /** GET webhook/school-people: people of the caller's schools whose name matches, to invite. */
 export async function getSchoolPeople(http: HttpClient, q: string): Promise<InvitablePerson[]> {
   return (await http.get<ItemBody<InvitablePerson[]>>('webhook/school-people', { q })).data;
+}
+
+/** GET webhook/subject-material-article-list: articles that may be added as a material, whose title holds `q`. */
+export async function getArticleChoices(http: HttpClient, q: string): Promise<MaterialArticle[]> {
+  return (await http.get<ItemBody<MaterialArticle[]>>('webhook/subject-material-article-list', { q })).data;
 }

@@ -46,14 +46,24 @@ export const timetableSlotSchema = z
   .refine((slot) => slot.lesson_to >= slot.lesson_from, { error: 'invalid_lesson_hour', path: ['lesson_to'] });
 export type TimetableSlotInput = z.input<typeof timetableSlotSchema>;
 
-/** POST webhook/subject-material: a text, a link, a library book or article, or a published quiz of the class (files go to subject-material-file). */
+/** POST webhook/subject-material: a text, a link, a library book, a published quiz of the class or an article of a public library (files go to subject-material-file). */
 export const materialSchema = z.discriminatedUnion('kind', [
   z.object({ meeting_id: id('invalid_meeting_id'), kind: z.literal('text'), title, body: longText.min(1, { error: 'text_required' }) }),
   z.object({ meeting_id: id('invalid_meeting_id'), kind: z.literal('link'), title, url: webLink }),
   z.object({ meeting_id: id('invalid_meeting_id'), kind: z.literal('book'), title: title.optional(), book_id: id('invalid_book_id') }),
   z.object({ meeting_id: id('invalid_meeting_id'), kind: z.literal('quiz'), title: title.optional(), quiz_id: id('invalid_quiz_id') }),
+  z.object({ meeting_id: id('invalid_meeting_id'), kind: z.literal('article'), title: title.optional(), article_id: id('invalid_article_id') }),
 ], { error: 'invalid_kind' });
 export type MaterialInput = z.input<typeof materialSchema>;
+
+/** GET webhook/schoolday-article-list: articles a teacher may add as a material, searched by title. */
+export const articleSearchQuerySchema = z.object({ q: z.string().trim().max(100, { error: 'invalid_q' }).optional() });
+
+/** An article that may be added as a material, opened on /article/{id}. */
+export interface MaterialArticle {
+  id: string;
+  title: string;
+}
 
 /** POST webhook/mandatory-book: a catalogue book the class must read for a meeting. */
 export const mandatoryBookSchema = z.object({ meeting_id: id('invalid_meeting_id'), book_id: id('invalid_book_id') });
@@ -134,6 +144,8 @@ export interface Material {
   file: { name: string; type: string; size: number } | null;
   /** A quiz of the class, opened on /quiz/detail/{id}. */
   quiz: { id: string; title: string } | null;
+  /** An article of the library, opened on /article/{id}. */
+  article: MaterialArticle | null;
   created_at: string;
 }
 

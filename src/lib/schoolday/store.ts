@@ -5,7 +5,7 @@ import { isSilentError } from '../http/errors.ts';
 import { notify, notifyError } from '../shell/store.ts';
 import * as calls from './api.ts';
 import { searchBooks } from '../people/api.ts';
-import type { AssignmentInput, AttendanceInput, MaterialInput, MeetingDetail, Participant, PersonalEvent, PersonalEventInput, InvitablePerson } from './schema.ts';
+import type { AssignmentInput, AttendanceInput, MaterialArticle, MaterialInput, MeetingDetail, Participant, PersonalEvent, PersonalEventInput, InvitablePerson } from './schema.ts';
 
 /*
  * The school day's state in the browser: the meeting on /detail-schedule/{id} (refetched after each
@@ -127,6 +127,16 @@ export async function findBooks(t: TFunction, q: string): Promise<{ id: string; 
   try {
     const { data } = await searchBooks(api, { q, limit: 8 });
     return data.map((b) => ({ id: b.id, title: b.book_title, author: b.book_author }));
+  } catch (error) {
+    notifySchooldayError(t, error);
+    return [];
+  }
+}
+
+/** Articles a teacher may add as a material, by a piece of their title; none (and a message) when the search fails. */
+export async function findArticles(t: TFunction, q: string): Promise<MaterialArticle[]> {
+  try {
+    return await calls.getArticleChoices(api, q);
   } catch (error) {
     notifySchooldayError(t, error);
     return [];

@@ -34,8 +34,8 @@ export const ATTENDANCE_MARKS = ['present', 'permit', 'sick', 'alpha'] as const;
 export type AttendanceMark = (typeof ATTENDANCE_MARKS)[number];
 export type AttendanceStatus = AttendanceMark | 'not_yet';
 
-/** What a meeting's material is: a text, a link, an uploaded file, a book or article of the library, or a quiz of the class. */
-export const MATERIAL_KINDS = ['text', 'link', 'file', 'book', 'quiz'] as const;
+/** What a meeting's material is: a text, a link, an uploaded file, a book of the library, a quiz of the class, or an article of the library. */
+export const MATERIAL_KINDS = ['text', 'link', 'file', 'book', 'quiz', 'article'] as const;
 export type MaterialKind = (typeof MATERIAL_KINDS)[number];
 
 /** An invitee's answer to a personal event. */
