@@ -26,7 +26,9 @@ export function smallControls(page: Page, scope?: Locator): Promise<string[]> {
     for (const element of controls) {
       // A radio button in a label is tapped anywhere on its label: the label is its target.
       const target = element.matches('input[type="radio"]') ? (element.closest('label') ?? element) : element;
-      const rect = target.getBoundingClientRect();
+      // The layout box, not the painted one: a control in the middle of an entrance animation (a
+      // notification scaling in) is drawn smaller than the box a finger gets once it settles.
+      const rect = { width: target.offsetWidth, height: target.offsetHeight };
       if (rect.width === 0 || rect.height === 0 || getComputedStyle(element).visibility === 'hidden') continue;
       // Closed dialogs and popovers, and what only assistive technology reaches.
       if (element.closest('dialog:not([open]), [popover]:not(:popover-open), .sr-only, [aria-hidden="true"]')) continue;
