@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/client.ts';
-import type { QuestionType } from '../../src/lib/quizzes/values.ts';
 import type { SchoolTimeZone } from '../../src/lib/schools/values.ts';
 import type { QuizRow } from './quizzes.repository.ts';
+import type { WrittenQuestion } from '../../src/lib/quizzes/schema.ts';
 
 /* Reads of a teacher's own quizzes: the classes they teach, those classes' quizzes, and a quiz as written with its keys. */
 
@@ -57,16 +57,6 @@ export async function quizzesOfClasses(db: Queryable, organizationId: string, cl
   return rows;
 }
 
-/** A question as its teacher wrote it, with its key. */
-export interface WrittenQuestion {
-  type: QuestionType;
-  body: string;
-  image_url: string | null;
-  explanation: string;
-  points: number;
-  answer: number | null;
-  options: { body: string; correct: boolean }[];
-}
 
 /** A quiz's questions in order as written (keys included): only for a teacher of its class. */
 export async function writtenQuestionsOf(db: Queryable, quizId: string): Promise<WrittenQuestion[]> {

@@ -113,6 +113,17 @@ export const quizInputSchema = z.object({
   questions: z.array(questionInputSchema).min(1, { error: 'invalid_questions' }).max(200, { error: 'invalid_questions' }),
 }).refine((q) => new Date(q.opens_at) < new Date(q.closes_at), { message: 'invalid_window', path: ['closes_at'] });
 export type QuizInput = z.input<typeof quizInputSchema>;
+
+/** A question as its teacher wrote it, key included (quiz-teacher-detail), in the shape quiz-update takes. */
+export interface WrittenQuestion {
+  type: (typeof QUESTION_TYPES)[number];
+  body: string;
+  image_url: string | null;
+  explanation: string;
+  points: number;
+  answer: number | null;
+  options: { body: string; correct: boolean }[];
+}
 export const quizUpdateSchema = z.object({ quiz_id: uuid('invalid_quiz_id'), quiz: quizInputSchema });
 
 /** POST quiz-publish. */

@@ -1,7 +1,6 @@
 import type { HttpClient } from '../http/http.ts';
 import type { SchoolTimeZone } from '../schools/values.ts';
-import type { QuizInput } from './schema.ts';
-import type { QuestionType } from './values.ts';
+import type { QuizInput, WrittenQuestion } from './schema.ts';
 
 /* The teacher's quiz calls: the list, a quiz as written, writing, publishing, participants and more time. */
 
@@ -31,16 +30,6 @@ export interface TeacherQuizSummary {
   submitted_count: number;
 }
 
-/** A question as written, key included. */
-export interface WrittenQuestion {
-  type: QuestionType;
-  body: string;
-  image_url: string | null;
-  explanation: string;
-  points: number;
-  answer: number | null;
-  options: { body: string; correct: boolean }[];
-}
 
 /** A quiz as its teacher wrote it (quiz-teacher-detail). */
 export interface TeacherQuiz {

@@ -2,7 +2,8 @@ import { zoneOffsetMinutes } from '../contract/format.ts';
 import type { SchoolTimeZone } from '../schools/values.ts';
 import type { QuizInput } from './schema.ts';
 import type { QuestionType } from './values.ts';
-import type { TeacherQuiz, WrittenQuestion } from './teacher-api.ts';
+import type { TeacherQuiz } from './teacher-api.ts';
+import type { WrittenQuestion } from './schema.ts';
 
 /*
  * The teacher's quiz form as plain values: what the fields hold (texts, as typed), how a quiz as
