@@ -1,4 +1,4 @@
-import { expect, test as base, type Page } from 'playwright/test';
+import { expect, test as base, type BrowserContextOptions, type Page } from 'playwright/test';
 
 /*
  * Every test using this `test` fails on any console error, uncaught exception or content security
@@ -29,7 +29,10 @@ export function guardPage(page: Page, errors: string[], allowErrors: RegExp | nu
   });
 }
 
-export const test = base.extend<{ allowErrors: RegExp | null; consoleGuard: void }>({
+/** Opens a page in a browser context of its own (`options` over the project's own), guarded like the test's page. */
+export type OpenPage = (options?: BrowserContextOptions, allowErrors?: RegExp | null) => Promise<Page>;
+
+export const test = base.extend<{ allowErrors: RegExp | null; consoleGuard: void; openPage: OpenPage }>({
   allowErrors: [null, { option: true }],
   consoleGuard: [
     async ({ page, allowErrors }, use) => {
@@ -40,6 +43,20 @@ export const test = base.extend<{ allowErrors: RegExp | null; consoleGuard: void
     },
     { auto: true },
   ],
+  // Pages of other people or other screens in one test: their errors fail the test like the page's.
+  openPage: async ({ browser, baseURL, locale }, use) => {
+    const errors: string[] = [];
+    const contexts: Awaited<ReturnType<typeof browser.newContext>>[] = [];
+    await use(async (options = {}, allowErrors = null) => {
+      const context = await browser.newContext({ baseURL, locale, ...options });
+      contexts.push(context);
+      const page = await context.newPage();
+      guardPage(page, errors, allowErrors);
+      return page;
+    });
+    await Promise.all(contexts.map((context) => context.close()));
+    expect(errors, 'console errors and policy violations of the other pages').toEqual([]);
+  },
 });
 
 export { expect };
