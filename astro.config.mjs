@@ -4,10 +4,10 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { CSP_DIRECTIVES } from './src/lib/bff/headers.ts';
-import { precompress } from './server/web/precompress.ts';
-import { pdfjsDecoders } from './server/web/pdfjs-decoders.ts';
-import { epubjsUnusedDeps } from './server/web/epubjs-unused-deps.ts';
-import { isLayoutModule } from './server/web/layout-chunk.ts';
+import { precompress } from './src/lib/build/precompress.ts';
+import { pdfjsDecoders } from './src/lib/build/pdfjs-decoders.ts';
+import { epubjsUnusedDeps } from './src/lib/build/epubjs-unused-deps.ts';
+import { isLayoutModule } from './src/lib/build/layout-chunk.ts';
 
 export default defineConfig({
   output: 'server',
@@ -30,7 +30,7 @@ export default defineConfig({
       rolldownOptions: {
         output: {
           // React and its renderer in one chunk of their own: the same file, cached once, on every route.
-          // What the signed-in layout's islands share, in one chunk too (see server/web/layout-chunk.ts).
+          // What the signed-in layout's islands share, in one chunk too (see src/lib/build/layout-chunk.ts).
           codeSplitting: {
             groups: [
               { name: 'react-runtime', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/, priority: 2 },

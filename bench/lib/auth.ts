@@ -21,6 +21,6 @@ export async function signTokens(secret: Uint8Array, organizationId: string, use
   return tokens;
 }
 
-/** The session cookie the web server reads (see src/lib/bff/cookies.server.ts). */
-export const ACCESS_COOKIE = 'ewAccessToken';
-export const LANG_COOKIE = 'langActive';
+// The session and language cookies the web server reads.
+export { ACCESS_COOKIE } from '../../src/lib/contract/cookies.ts';
+export { LANG_COOKIE } from '../../src/lib/contract/lang.ts';

@@ -1,12 +1,10 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { ACCESS_COOKIE, REFRESH_COOKIE } from '../../src/lib/bff/cookies.server.ts';
-import { isApiRequest } from '../../src/lib/bff/paths.ts';
+import { SESSION_COOKIES } from '../../src/lib/contract/cookies.ts';
 import { LANG_COOKIE, normalizeLang } from '../../src/lib/contract/lang.ts';
+import { isApiRequest } from '../../src/lib/contract/paths.ts';
 import { pickEncoding } from './static.ts';
 
-/** Cookies that mark a signed-in visitor: their pages are never shared. */
-const SESSION_COOKIES = [ACCESS_COOKIE, REFRESH_COOKIE];
 /** Headers that belong to one transfer, not to the stored answer. */
 const TRANSFER_HEADERS = ['content-encoding', 'content-length', 'transfer-encoding', 'vary', 'connection', 'keep-alive', 'date'];
 /**
@@ -51,6 +49,7 @@ export function createSharedCache(options: SharedCacheOptions = {}) {
     const url = req.url ?? '/';
     if (isApiRequest(url.split('?')[0]!, req.method)) return null;
     const cookies = parseCookies(req.headers.cookie);
+    // A signed-in visitor's pages are never shared.
     if (SESSION_COOKIES.some((name) => cookies.has(name))) return null;
     // The app's security headers depend on the scheme (HSTS over HTTPS), as seen through a proxy too.
     const secure = Boolean((req.socket as { encrypted?: boolean }).encrypted) || req.headers['x-forwarded-proto'] === 'https';

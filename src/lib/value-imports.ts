@@ -1,4 +1,4 @@
-// The specifiers a module imports for its values: read by the tests that walk the browser's imports and by the build (server/web/layout-chunk.ts).
+// The specifiers a module imports for its values: read by the tests that walk the browser's imports and by the build (src/lib/build/layout-chunk.ts).
 
 /** The specifiers a module imports for their values (not `import type`, not `export type`). */
 export function valueImports(source: string): string[] {

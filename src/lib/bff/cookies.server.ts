@@ -1,9 +1,10 @@
 import type { AstroCookies } from 'astro';
 import type { TokenPair } from '../auth/schema.ts';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from '../contract/cookies.ts';
 
-/** The access-token cookie keeps the name the spec gives it. */
-export const ACCESS_COOKIE = 'ewAccessToken';
-export const REFRESH_COOKIE = 'ewRefreshToken';
+// The names are shared with the web server's page cache (src/lib/contract/cookies.ts).
+export { ACCESS_COOKIE, REFRESH_COOKIE };
+
 const REFRESH_MAX_AGE = 30 * 24 * 60 * 60;
 
 /**

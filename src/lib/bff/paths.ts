@@ -1,13 +1,5 @@
-/**
- * True for calls the web server forwards to the API: `/webhook/*`, `/storage/*` and `/auth/*`,
- * except the reset-password page, which shares the `/auth/` prefix (its form posts go to the API).
- */
-export function isApiRequest(pathname: string, method: string): boolean {
-  if (pathname.startsWith('/webhook/') || pathname.startsWith('/storage/')) return true;
-  if (!pathname.startsWith('/auth/')) return false;
-  const page = pathname === '/auth/reset-password' || pathname === '/auth/reset-password/';
-  return !(page && (method === 'GET' || method === 'HEAD'));
-}
+// Which paths are API calls is a rule the web server shares (src/lib/contract/paths.ts).
+export { isApiRequest } from '../contract/paths.ts';
 
 /**
  * Utility answers any visitor may fetch, signed in or not (language switch, sign-out, brand colours, and the

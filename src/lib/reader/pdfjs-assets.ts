@@ -1,7 +1,7 @@
 /**
  * pdf.js's JavaScript decoders for JBIG2 and JPEG 2000 images (the fallbacks of its WebAssembly
  * ones, which the site's content security policy does not allow). pdf.js loads them by name from
- * the folder given as `wasmUrl`; the build copies them there (server/web/pdfjs-decoders.ts).
+ * the folder given as `wasmUrl`; the build copies them there (src/lib/build/pdfjs-decoders.ts).
  */
 export const PDFJS_DECODERS = ['jbig2_nowasm_fallback.js', 'openjpeg_nowasm_fallback.js'];
 

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { PDFJS_DECODERS, pdfjsDecodersPath } from '../../src/lib/reader/pdfjs-assets.ts';
+import { PDFJS_DECODERS, pdfjsDecodersPath } from '../reader/pdfjs-assets.ts';
 
 function pdfjsRoot(): string {
   return dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));

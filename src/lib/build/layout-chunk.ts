@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { valueImports } from '../../src/lib/value-imports.ts';
+import { valueImports } from '../value-imports.ts';
 
 /*
  * The islands of the signed-in layout (menu, profile menu, toasts, pop-ups, shared dialogs) are on
@@ -10,7 +10,7 @@ import { valueImports } from '../../src/lib/value-imports.ts';
  * `layout` chunk, cached across routes. The islands themselves stay entries of their own.
  */
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** The islands every signed-in page hydrates (src/layouts/DefaultLayout.astro, Header.astro). */
 export const LAYOUT_ISLANDS = ['AppMenu', 'ProfileMenu', 'Toaster', 'PopupModal', 'SharedDialogs'].map((name) => resolve(ROOT, 'src/islands/shell', `${name}.tsx`));

@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
 /** The modules epub.js imports that the browser reader never runs (see the stand-in's comment). */
 export const EPUBJS_UNUSED_DEPS = ['jszip/dist/jszip', 'localforage', '@xmldom/xmldom'] as const;
 
-const STAND_IN = fileURLToPath(new URL('../../src/lib/reader/epub-unused-deps.ts', import.meta.url));
+const STAND_IN = fileURLToPath(new URL('../reader/epub-unused-deps.ts', import.meta.url));
 
 /**
  * Vite plugin: in the browser build, epub.js's imports of JSZip, localForage and xmldom resolve to

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import NotInThisBuild, { DOMParser } from '../../src/lib/reader/epub-unused-deps.ts';
+import NotInThisBuild, { DOMParser } from '../reader/epub-unused-deps.ts';
 import { EPUBJS_UNUSED_DEPS, epubjsUnusedDeps } from './epubjs-unused-deps.ts';
 
 const epubjsSrc = join(dirname(createRequire(import.meta.url).resolve('epubjs/package.json')), 'src');
