@@ -5,7 +5,8 @@
  *   `schema.ts` (zod), `values.ts` (plain values) and `rules.ts` (pure rules), a second set of
  *   either named `*-schema.ts`, `*-values.ts` or `*-rules.ts`, and src/lib/contract/ (coded
  *   errors, paging, users, languages, text shortening, the HTML sanitizer, the session cookies'
- *   names, which paths are API calls). The contract imports nothing but other contract files, zod
+ *   names, which paths are API calls), and the texts the API sends itself (the notification and
+ *   push locale files, `src/lib/i18n/locales/<lang>/{notifications,push}.json`). The contract imports nothing but other contract files, zod
  *   and sanitize-html, so the API can be read and run without the web app. This holds for the web
  *   server around Astro (server/web/) too: what it shares with the web app is contract, and the
  *   web app's build plugins live in src/lib/build/. Only server/main.ts, which starts both the API
@@ -15,7 +16,11 @@
  * - Islands reach the API through their feature's store, never the HTTP client or an `api.ts`.
  * - Repositories never import services; routers, services and repositories never import seed code.
  */
-const CONTRACT = ['^src/lib/contract/', '^src/lib/[^/]+/(schema|values|rules|[a-z-]+-(schema|values|rules))\\.ts$'];
+const CONTRACT = [
+  '^src/lib/contract/',
+  '^src/lib/[^/]+/(schema|values|rules|[a-z-]+-(schema|values|rules))\\.ts$',
+  '^src/lib/i18n/locales/[a-z]+/(notifications|push)\\.json$',
+];
 const TESTS = '\\.(test|spec)\\.tsx?$|\\.fixture\\.ts$|^tests/|^server/test/|^bench/';
 
 export default {

@@ -1,21 +1,26 @@
-import { readFileSync } from 'node:fs';
 import i18next, { type TFunction } from 'i18next';
 import { LANGUAGES, normalizeLang, type Lang } from '../../src/lib/contract/lang.ts';
 import { notificationTextParams } from '../../src/lib/notifications/rules.ts';
 import type { PushPayload } from '../../src/lib/push/rules.ts';
 import { shorten } from '../../src/lib/contract/shorten.ts';
+import enNotifications from '../../src/lib/i18n/locales/en/notifications.json' with { type: 'json' };
+import enPush from '../../src/lib/i18n/locales/en/push.json' with { type: 'json' };
+import idNotifications from '../../src/lib/i18n/locales/id/notifications.json' with { type: 'json' };
+import idPush from '../../src/lib/i18n/locales/id/push.json' with { type: 'json' };
 
 /*
  * The push texts, made on the server in the subscriber's language from the app's own texts
- * (`notifications.events.*` and `push.*`). The API runs in plain Node (no bundler), so the two
- * locale files are read from disk rather than through texts.server.ts.
+ * (`notifications.events.*` and `push.*`): these two locale files of each language are part of
+ * the contract the API shares with the web app.
  */
 
-const LOCALES = new URL('../../src/lib/i18n/locales/', import.meta.url);
+const TEXTS: Record<Lang, Record<string, unknown>> = {
+  id: { ...idNotifications, ...idPush },
+  en: { ...enNotifications, ...enPush },
+};
 
 function readTexts(lang: Lang): Record<string, unknown> {
-  const read = (file: string) => JSON.parse(readFileSync(new URL(`${lang}/${file}`, LOCALES), 'utf8')) as Record<string, unknown>;
-  return { ...read('notifications.json'), ...read('push.json') };
+  return TEXTS[lang];
 }
 
 let translators: Map<Lang, TFunction> | null = null;
