@@ -44,18 +44,24 @@ export async function writeFinalTryoutScores(db: Queryable, quizId: string, pass
 /**
  * Rebuilds a quiz's rankings from the first submitted attempts: nation, and the province, city
  * (regency) and school recorded on the attempt; by final score, then the shorter time taken, then
- * the earlier submission; full ties share a rank (1, 2, 2, 4).
+ * the earlier submission; full ties share a rank (1, 2, 2, 4). One row per attempt holds its rank
+ * in every scope (none where the attempt recorded no place of that scope); the view
+ * `quiz_rankings` shows them a row per attempt and scope.
  */
 export async function rebuildRankings(db: Queryable, quizId: string): Promise<void> {
-  await db.query('DELETE FROM quiz_rankings WHERE quiz_id = $1', [quizId]);
+  await db.query('DELETE FROM quiz_ranks WHERE quiz_id = $1', [quizId]);
   await db.query(
-    `INSERT INTO quiz_rankings (quiz_id, scope, scope_code, attempt_id, user_id, rank, score)
-     SELECT a.quiz_id, s.scope, s.code, a.id, a.user_id,
-            rank() OVER (PARTITION BY s.scope, s.code ORDER BY a.final_score DESC, (a.submitted_at - a.started_at) ASC, a.submitted_at ASC),
-            a.final_score
+    `INSERT INTO quiz_ranks (attempt_id, quiz_id, user_id, score, nation_rank, province_code, province_rank, regency_code, city_rank, school_code, school_rank)
+     SELECT a.id, a.quiz_id, a.user_id, a.final_score, rank() OVER nation,
+            a.province_code, CASE WHEN a.province_code IS NOT NULL THEN rank() OVER province END,
+            a.regency_code, CASE WHEN a.regency_code IS NOT NULL THEN rank() OVER city END,
+            a.school_id::text, CASE WHEN a.school_id IS NOT NULL THEN rank() OVER school END
        FROM quiz_attempts a
-      CROSS JOIN LATERAL (VALUES ('nation', ''), ('province', a.province_code), ('city', a.regency_code), ('school', a.school_id::text)) AS s(scope, code)
-      WHERE a.quiz_id = $1 AND a.attempt_no = 1 AND a.submitted_at IS NOT NULL AND a.final_score IS NOT NULL AND s.code IS NOT NULL`,
+      WHERE a.quiz_id = $1 AND a.attempt_no = 1 AND a.submitted_at IS NOT NULL AND a.final_score IS NOT NULL
+     WINDOW nation AS (ORDER BY a.final_score DESC, (a.submitted_at - a.started_at) ASC, a.submitted_at ASC),
+            province AS (PARTITION BY a.province_code ORDER BY a.final_score DESC, (a.submitted_at - a.started_at) ASC, a.submitted_at ASC),
+            city AS (PARTITION BY a.regency_code ORDER BY a.final_score DESC, (a.submitted_at - a.started_at) ASC, a.submitted_at ASC),
+            school AS (PARTITION BY a.school_id ORDER BY a.final_score DESC, (a.submitted_at - a.started_at) ASC, a.submitted_at ASC)`,
     [quizId],
   );
 }
