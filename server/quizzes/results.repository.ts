@@ -40,12 +40,13 @@ export async function subtestScoresOf(db: Queryable, attemptId: string) {
   return rows;
 }
 
-/** The caller's place in each scope of a quiz, with the number ranked there. */
+/** The caller's place in each scope of a quiz (what their first attempt ranked), with the number ranked there. */
 export async function ranksOf(db: Queryable, quizId: string, userId: string) {
   const { rows } = await db.query<{ scope: RankingScope; scope_code: string; rank: number; of: number; score: number }>(
     `SELECT r.scope, r.scope_code, r.rank, r.score::float8 AS score,
             (SELECT count(*)::int FROM quiz_rankings o WHERE o.quiz_id = r.quiz_id AND o.scope = r.scope AND o.scope_code = r.scope_code) AS of
-       FROM quiz_rankings r WHERE r.quiz_id = $1 AND r.user_id = $2`,
+       FROM quiz_rankings r
+      WHERE r.quiz_id = $1 AND r.attempt_id = (SELECT a.id FROM quiz_attempts a WHERE a.quiz_id = $1 AND a.user_id = $2 AND a.attempt_no = 1)`,
     [quizId, userId],
   );
   return rows;

@@ -5,7 +5,7 @@ import { isAnswered, isCorrect, pointsFor, quizPercent, round2 } from '../../src
 import { SAVE_GRACE_SECONDS, TRYOUT_SCALE } from '../../src/lib/quizzes/values.ts';
 import { answerKeysOf, findQuiz, subtestsOf, type QuizRow } from './quizzes.repository.ts';
 import { answersOf, dueAttempts, findAttempt, recordSubmission, type AttemptRow } from './attempts.repository.ts';
-import { lockUnscored, markScored, quizzesDueForScoring, rebuildRankings, writeFinalTryoutScores } from './scoring.repository.ts';
+import { lockUnscored, markScored, quizzesDueForScoring, rebuildRankings, useBulkSettings, writeFinalTryoutScores } from './scoring.repository.ts';
 
 /*
  * Scoring. A class quiz is scored when it is handed in: points per question, a wrong answer
@@ -85,6 +85,7 @@ export async function scoreClosedQuizzes(deps: ApiDeps, options: { limit?: numbe
     await inTransaction(deps.db, async (tx) => {
       const quiz = await lockUnscored(tx, id);
       if (!quiz) return;
+      await useBulkSettings(tx);
       if (quiz.kind === 'tryout') await writeFinalTryoutScores(tx, id, quiz.passing_grade);
       await rebuildRankings(tx, id);
       await markScored(tx, id, now);

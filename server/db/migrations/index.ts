@@ -33,6 +33,8 @@ import { migration as schooldayQuizZone } from './20261128_61_schoolday_quiz_zon
 import { migration as schooldayArticle } from './20261128_62_schoolday_article.ts';
 import { migration as classReading } from './20261128_80_class_reading.ts';
 import { migration as quizPictures } from './20261128_81_quiz_pictures.ts';
+import { migration as quizRanks } from './20261128_85_quiz_ranks.ts';
+import { migration as quizAttemptsRoom } from './20261128_86_quiz_attempts_room.ts';
 
 /** Every migration, oldest first. */
-export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, notifications, activity, people, epustakaMembership, media, qrCodes, push, storagePending, bookRatingSummary, rateCounters, qrScanVisitors, firstAdmin, storageUploads, greetingEnglish, epustakaLoanLimit, notificationObjects, commerce, latePayments, schools, sessionNotify, quizzes, schoolday, schooldayQuizZone, schooldayArticle, classReading, quizPictures];
+export const migrations: Migration[] = [core, catalogue, accounts, reader, abuse, queueOfferMail, shelf, readingPreferences, notifications, activity, people, epustakaMembership, media, qrCodes, push, storagePending, bookRatingSummary, rateCounters, qrScanVisitors, firstAdmin, storageUploads, greetingEnglish, epustakaLoanLimit, notificationObjects, commerce, latePayments, schools, sessionNotify, quizzes, schoolday, schooldayQuizZone, schooldayArticle, classReading, quizPictures, quizRanks, quizAttemptsRoom];
