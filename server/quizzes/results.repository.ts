@@ -52,15 +52,35 @@ export async function ranksOf(db: Queryable, quizId: string, userId: string) {
   return rows;
 }
 
-/** One page of a ranking. */
+/** Where each scope's rank and the code of its group are kept in `quiz_ranks` (the nation has one group). */
+const SCOPE_COLUMNS: Record<RankingScope, { rank: string; code: string | null }> = {
+  nation: { rank: 'nation_rank', code: null },
+  province: { rank: 'province_rank', code: 'province_code' },
+  city: { rank: 'city_rank', code: 'regency_code' },
+  school: { rank: 'school_rank', code: 'school_code' },
+};
+
+/**
+ * One page of a scope's ranking, by rank, then earlier hand-in, and the group's size. Read from
+ * `quiz_ranks` through the scope's own index: the page walks the index in rank order and stops at
+ * its last row, and the size is counted from the index alone, so a page of the nation's ranking
+ * costs the same at 100 participants as at 100,000.
+ */
 export async function rankingPage(db: Queryable, quizId: string, scope: RankingScope, code: string, limit: number, offset: number) {
-  const { rows } = await db.query<{ rank: number; user_id: string; name: string; avatar_url: string | null; school_name: string | null; score: number; total: number }>(
-    `SELECT r.rank, r.user_id, u.name, u.avatar_url, s.name AS school_name, r.score::float8 AS score, count(*) OVER ()::int AS total
-       FROM quiz_rankings r JOIN users u ON u.id = r.user_id JOIN quiz_attempts a ON a.id = r.attempt_id LEFT JOIN schools s ON s.id = a.school_id
-      WHERE r.quiz_id = $1 AND r.scope = $2 AND r.scope_code = $3 ORDER BY r.rank, a.submitted_at, r.user_id LIMIT $4 OFFSET $5`,
-    [quizId, scope, code, limit, offset],
+  const column = SCOPE_COLUMNS[scope];
+  const inGroup = column.code ? `r.${column.code} = $2` : '$2::text = \'\'';
+  const { rows } = await db.query<{ rank: number; user_id: string; name: string; avatar_url: string | null; school_name: string | null; score: number }>(
+    `SELECT r.${column.rank} AS rank, r.user_id, u.name, u.avatar_url, s.name AS school_name, r.score::float8 AS score
+       FROM quiz_ranks r JOIN users u ON u.id = r.user_id JOIN quiz_attempts a ON a.id = r.attempt_id LEFT JOIN schools s ON s.id = a.school_id
+      WHERE r.quiz_id = $1 AND ${inGroup} AND r.${column.rank} IS NOT NULL
+      ORDER BY r.${column.rank}, a.submitted_at, r.user_id LIMIT $3 OFFSET $4`,
+    [quizId, code, limit, offset],
   );
-  return { rows, total: rows[0]?.total ?? 0 };
+  const counted = await db.query<{ total: number }>(
+    `SELECT count(*)::int AS total FROM quiz_ranks r WHERE r.quiz_id = $1 AND ${inGroup} AND r.${column.rank} IS NOT NULL`,
+    [quizId, code],
+  );
+  return { rows, total: counted.rows[0]?.total ?? 0 };
 }
 
 /** A quiz's summary over first submitted attempts: how many, mean, highest, lowest, passed; and per subtest means. */

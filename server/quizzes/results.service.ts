@@ -85,7 +85,7 @@ export async function ratingList(deps: ApiDeps, caller: UserRow, query: { quiz_i
     code = found;
   }
   const { rows, total } = await rankingPage(deps.db, quiz.id, query.scope, code, query.limit, query.offset);
-  return { data: rows.map(({ total: _t, ...r }) => r), meta: { total, limit: query.limit, offset: query.offset, ready: quiz.scored_at !== null, scope: query.scope } };
+  return { data: rows, meta: { total, limit: query.limit, offset: query.offset, ready: quiz.scored_at !== null, scope: query.scope } };
 }
 
 /** GET quiz-rating-detail: the caller's place in every scope. */
