@@ -59,7 +59,13 @@ export async function handleGatewayNotification(deps: ApiDeps, raw: string): Pro
     console.error(`[commerce] ${orderId}: the gateway reports ${status.gross_amount}, the charge was ${charge.gross_amount}`);
     throw badRequest('amount_mismatch', 'The amount does not match the order.');
   }
-  return applyGatewayStatus(deps, charge.order_box_id, orderId, status, hash);
+  try {
+    return await applyGatewayStatus(deps, charge.order_box_id, orderId, status, hash);
+  } catch (error) {
+    // Nothing was done (the transaction rolled back): forgotten, so the gateway's retry is acted on.
+    await forgetNotification(deps.db, hash).catch(() => {});
+    throw error;
+  }
 }
 
 /**

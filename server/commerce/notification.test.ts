@@ -87,4 +87,23 @@ describe('gateway notifications', () => {
     expect(await statusOf(ctx, buyer.token, box)).toBe(6);
     expect(await paidNotices(box)).toBe(1);
   });
+
+  test('a notification whose transaction fails is not kept as seen: the gateway\'s retry of it is acted on', async () => {
+    const { box, orderId, gross } = await invoicedSouvenir();
+    const note = signedNotification(ctx, { order_id: orderId, transaction_status: 'settlement', status_code: '200', gross_amount: gross });
+    await withGatewayStatus(settlement(gross), async () => {
+      const db = ctx.db as { transaction: typeof ctx.db.transaction };
+      const transaction = db.transaction;
+      db.transaction = () => Promise.reject(new Error('the connection was lost'));
+      try {
+        expect((await notify(note)).status).toBe(500);
+      } finally {
+        db.transaction = transaction;
+      }
+      expect(await statusOf(ctx, buyer.token, box)).toBe(1);
+      expect((await notify(note)).body.outcome).toBe('paid');
+    });
+    expect(await statusOf(ctx, buyer.token, box)).toBe(6);
+    expect(await paidNotices(box)).toBe(1);
+  });
 });
