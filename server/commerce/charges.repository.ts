@@ -17,12 +17,6 @@ export async function findLiveCharge(db: Queryable, orderBoxId: string): Promise
   return rows[0];
 }
 
-/** A charge by its gateway order id. */
-export async function findCharge(db: Queryable, gatewayOrderId: string): Promise<ChargeRow | undefined> {
-  const { rows } = await db.query<ChargeRow>('SELECT * FROM payment_charges WHERE gateway_order_id = $1', [gatewayOrderId]);
-  return rows[0];
-}
-
 /** How many charges the box has had (to number the next). */
 export async function countCharges(db: Queryable, orderBoxId: string): Promise<number> {
   const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM payment_charges WHERE order_box_id = $1', [orderBoxId]);
@@ -45,18 +39,46 @@ export async function cancelLiveCharge(tx: Queryable, orderBoxId: string, state:
   return rows[0]?.gateway_order_id;
 }
 
-/** Sets one charge's state. */
-export async function setChargeState(tx: Queryable, gatewayOrderId: string, state: ChargeRow['state']): Promise<void> {
-  await tx.query('UPDATE payment_charges SET state = $2 WHERE gateway_order_id = $1', [gatewayOrderId, state]);
+/**
+ * Sets one charge's state. With `note`, the stored notification that brought the change is given
+ * its outcome in the same statement.
+ */
+export async function setChargeState(tx: Queryable, gatewayOrderId: string, state: ChargeRow['state'], note?: { hash: string; outcome: string }): Promise<void> {
+  if (!note) {
+    await tx.query('UPDATE payment_charges SET state = $2 WHERE gateway_order_id = $1', [gatewayOrderId, state]);
+    return;
+  }
+  await tx.query(
+    `WITH noted AS (UPDATE payment_notifications SET outcome = $4 WHERE body_hash = $3)
+     UPDATE payment_charges SET state = $2 WHERE gateway_order_id = $1`,
+    [gatewayOrderId, state, note.hash, note.outcome],
+  );
 }
 
-/** Stores a notification once by the hash of its body; false when it was stored before. */
-export async function recordNotification(db: Queryable, n: { hash: string; orderId: string; status: string; body: unknown }): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `INSERT INTO payment_notifications (body_hash, gateway_order_id, transaction_status, body) VALUES ($1, $2, $3, $4) ON CONFLICT (body_hash) DO NOTHING`,
-    [n.hash, n.orderId, n.status, JSON.stringify(n.body)],
+/**
+ * Finds the charge a notification is about and stores the notification once by the hash of its
+ * body (`body` is its JSON text), in one statement. Undefined when no charge has this gateway order
+ * id, and then nothing is stored; `stored` is false when the same body was stored before.
+ */
+export async function recordNotification(
+  db: Queryable,
+  n: { hash: string; orderId: string; status: string; body: string },
+): Promise<{ charge: ChargeRow; stored: boolean } | undefined> {
+  const { rows } = await db.query<ChargeRow & { stored: boolean }>(
+    `WITH charge AS (SELECT * FROM payment_charges WHERE gateway_order_id = $2),
+          stored AS (
+            INSERT INTO payment_notifications (body_hash, gateway_order_id, transaction_status, body)
+            SELECT $1, $2, $3, $4::jsonb FROM charge
+            ON CONFLICT (body_hash) DO NOTHING
+            RETURNING body_hash
+          )
+     SELECT charge.*, EXISTS (SELECT 1 FROM stored) AS stored FROM charge`,
+    [n.hash, n.orderId, n.status, n.body],
   );
-  return rowCount === 1;
+  const row = rows[0];
+  if (!row) return undefined;
+  const { stored, ...charge } = row;
+  return { charge, stored };
 }
 
 /** Notes what handling a notification did. */

@@ -3,8 +3,8 @@ import type { ApiDeps } from '../deps.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import { inTransaction } from '../db/transaction.ts';
 import { isShippedType } from './order-types/index.ts';
-import { listLines, lockOrder, updateOrder } from './repository.ts';
-import { cancelLiveCharge, findCharge, forgetNotification, recordNotification, setChargeState, setNotificationOutcome } from './charges.repository.ts';
+import { listLines, lockOrderAndCharge, updateOrder } from './repository.ts';
+import { cancelLiveCharge, forgetNotification, recordNotification, setChargeState, setNotificationOutcome, type ChargeRow } from './charges.repository.ts';
 import { moveOrder, runAfterCommit, type AfterCommit } from './transitions.ts';
 import { paidStatus } from './states.ts';
 import { commerceOf } from './runtime.ts';
@@ -15,9 +15,12 @@ import { rupiahOf, verifySignature, type GatewayTransaction } from './gateway/mi
  * constant time; each notification body is stored once (a repeat is answered 200 and changes
  * nothing); the transaction's status is asked of the gateway again and only that answer is acted
  * on; its amount must equal the charge's own, in whole rupiah; and only forward moves of the state
- * table happen, under the order's lock, so a late `pending` or `expire` after `settlement` changes
- * nothing. A settlement that arrives after the deadline leaves the order cancelled and marks it
- * paid late, for the library's owner to refund or accept.
+ * table happen, under the locks of the order and the charge, so a late `pending` or `expire` after
+ * `settlement` changes nothing. A settlement that arrives after the deadline leaves the order
+ * cancelled and marks it paid late, for the library's owner to refund or accept.
+ *
+ * A repeat costs one statement and no call to the gateway; acting on a notification is one
+ * transaction holding the move, its side effects and the stored notification's outcome.
  */
 
 /** What handling a notification did, as the answer's `outcome`. */
@@ -35,10 +38,12 @@ export async function handleGatewayNotification(deps: ApiDeps, raw: string): Pro
   const runtime = commerceOf(deps);
   if (!verifySignature(body, runtime.serverKey)) throw new ApiError(403, 'invalid_signature', 'The notification signature is not valid.');
   const orderId = body.order_id as string;
-  const charge = await findCharge(deps.db, orderId);
-  if (!charge) throw notFound('order_not_found', 'No charge has this order id.');
   const hash = createHash('sha256').update(raw).digest('hex');
-  if (!(await recordNotification(deps.db, { hash, orderId, status: String(body.transaction_status ?? ''), body }))) return 'duplicate';
+  // One statement finds the charge and stores the body: a repeat costs no more than that.
+  const recorded = await recordNotification(deps.db, { hash, orderId, status: String(body.transaction_status ?? ''), body: raw });
+  if (!recorded) throw notFound('order_not_found', 'No charge has this order id.');
+  if (!recorded.stored) return 'duplicate';
+  const { charge } = recorded;
 
   let status: GatewayTransaction;
   try {
@@ -54,52 +59,79 @@ export async function handleGatewayNotification(deps: ApiDeps, raw: string): Pro
     console.error(`[commerce] ${orderId}: the gateway reports ${status.gross_amount}, the charge was ${charge.gross_amount}`);
     throw badRequest('amount_mismatch', 'The amount does not match the order.');
   }
-  const outcome = await applyGatewayStatus(deps, charge.order_box_id, orderId, status);
-  await setNotificationOutcome(deps.db, hash, outcome);
-  return outcome;
+  try {
+    return await applyGatewayStatus(deps, charge.order_box_id, orderId, status, hash);
+  } catch (error) {
+    // Nothing was done (the transaction rolled back): forgotten, so the gateway's retry is acted on.
+    await forgetNotification(deps.db, hash).catch(() => {});
+    throw error;
+  }
 }
 
-/** Acts on the gateway's status of one charge, under the order's lock. */
-export async function applyGatewayStatus(deps: ApiDeps, orderBoxId: string, gatewayOrderId: string, status: GatewayTransaction): Promise<NotificationOutcome> {
+/**
+ * Acts on the gateway's status of one charge, under the locks of its order and the charge. With
+ * `notificationHash`, the stored notification that brought the status is given its outcome in the
+ * same transaction (in the statement that changes the charge's state, when one does).
+ */
+export async function applyGatewayStatus(
+  deps: ApiDeps,
+  orderBoxId: string,
+  gatewayOrderId: string,
+  status: GatewayTransaction,
+  notificationHash?: string,
+): Promise<NotificationOutcome> {
   const s = status.transaction_status;
   const paid = s === 'settlement' || (s === 'capture' && (status.fraud_status ?? 'accept') === 'accept');
   const now = deps.now();
   const { outcome, after } = await inTransaction(deps.db, async (tx) => {
-    const order = await lockOrder(tx, orderBoxId);
-    const charge = await findCharge(tx, gatewayOrderId);
     const after: AfterCommit[] = [];
-    if (!order || !charge) return { outcome: 'ignored' as const, after };
-    if (paid) {
-      if (charge.state === 'settled') return { outcome: 'ignored' as const, after };
-      await setChargeState(tx, gatewayOrderId, 'settled');
-      const inTime = order.payment_status === 1 && order.expired_at !== null && new Date(order.expired_at) > now;
-      if (inTime) {
-        // A replaced charge paid after all, in time: it pays the order, and the charge that
-        // replaced it is cancelled so it cannot be paid a second time.
-        const other = charge.state === 'live' ? undefined : await cancelLiveCharge(tx, order.id, 'cancelled');
-        if (other) after.push(() => commerceOf(deps).gateway.cancel(other).catch((error: Error) => console.warn(`[commerce] cancelling charge ${other}: ${error.message}`)));
-        const shipped = (await listLines(tx, order.id)).some((l) => isShippedType(l.order_type));
-        after.push(...(await moveOrder(tx, deps, order, 'settle', paidStatus(shipped))));
-        return { outcome: 'paid' as const, after };
+    let noted = false;
+    /** Ends the charge with `state`, noting `outcome` on the notification in the same statement. */
+    const endCharge = async (state: ChargeRow['state'], outcome: NotificationOutcome) => {
+      await setChargeState(tx, gatewayOrderId, state, notificationHash ? { hash: notificationHash, outcome } : undefined);
+      noted = true;
+    };
+
+    const act = async (): Promise<NotificationOutcome> => {
+      const order = await lockOrderAndCharge(tx, orderBoxId, gatewayOrderId);
+      if (!order) return 'ignored';
+      const chargeState = order.charge_state;
+      if (paid) {
+        if (chargeState === 'settled') return 'ignored';
+        const inTime = order.payment_status === 1 && order.expired_at !== null && new Date(order.expired_at) > now;
+        await endCharge('settled', inTime ? 'paid' : 'paid_late');
+        if (inTime) {
+          // A replaced charge paid after all, in time: it pays the order, and the charge that
+          // replaced it is cancelled so it cannot be paid a second time.
+          const other = chargeState === 'live' ? undefined : await cancelLiveCharge(tx, order.id, 'cancelled');
+          if (other) after.push(() => commerceOf(deps).gateway.cancel(other).catch((error: Error) => console.warn(`[commerce] cancelling charge ${other}: ${error.message}`)));
+          const lines = await listLines(tx, order.id);
+          after.push(...(await moveOrder(tx, deps, order, 'settle', paidStatus(lines.some((l) => isShippedType(l.order_type))), {}, lines)));
+          return 'paid';
+        }
+        // Money for an order that no longer waits for it (past its deadline, failed or paid): never dropped.
+        if (order.payment_status === 1) after.push(...(await moveOrder(tx, deps, order, 'expire', 5)));
+        await updateOrder(tx, order.id, { paid_late: true });
+        console.warn(`[commerce] ${gatewayOrderId} was paid after its order stopped waiting for it: marked paid late`);
+        return 'paid_late';
       }
-      // Money for an order that no longer waits for it (past its deadline, failed or paid): never dropped.
-      if (order.payment_status === 1) after.push(...(await moveOrder(tx, deps, order, 'expire', 5)));
-      await updateOrder(tx, order.id, { paid_late: true });
-      console.warn(`[commerce] ${gatewayOrderId} was paid after its order stopped waiting for it: marked paid late`);
-      return { outcome: 'paid_late' as const, after };
-    }
-    if (charge.state !== 'live' || order.payment_status !== 1) return { outcome: s === 'pending' ? ('pending' as const) : ('ignored' as const), after };
-    if (s === 'deny') {
-      await setChargeState(tx, gatewayOrderId, 'failed');
-      after.push(...(await moveOrder(tx, deps, order, 'deny', 4)));
-      return { outcome: 'failed' as const, after };
-    }
-    if (s === 'expire' || s === 'cancel') {
-      await setChargeState(tx, gatewayOrderId, s === 'expire' ? 'expired' : 'cancelled');
-      after.push(...(await moveOrder(tx, deps, order, 'expire', 5)));
-      return { outcome: 'expired' as const, after };
-    }
-    return { outcome: s === 'pending' ? ('pending' as const) : ('ignored' as const), after };
+      if (chargeState !== 'live' || order.payment_status !== 1) return s === 'pending' ? 'pending' : 'ignored';
+      if (s === 'deny') {
+        await endCharge('failed', 'failed');
+        after.push(...(await moveOrder(tx, deps, order, 'deny', 4)));
+        return 'failed';
+      }
+      if (s === 'expire' || s === 'cancel') {
+        await endCharge(s === 'expire' ? 'expired' : 'cancelled', 'expired');
+        after.push(...(await moveOrder(tx, deps, order, 'expire', 5)));
+        return 'expired';
+      }
+      return s === 'pending' ? 'pending' : 'ignored';
+    };
+
+    const outcome = await act();
+    if (notificationHash && !noted) await setNotificationOutcome(tx, notificationHash, outcome);
+    return { outcome, after };
   });
   await runAfterCommit(after);
   return outcome;

@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/client.ts';
 import type { OrderCategory, PaymentStatus } from '../../src/lib/commerce/schema.ts';
+import type { ChargeRow } from './charges.repository.ts';
 
 /* SQL of order boxes and their lines. Every function takes the database or a transaction first. */
 
@@ -62,6 +63,22 @@ export async function findOrderByTransaction(db: Queryable, transactionId: strin
 /** Reads an order box and locks it until the transaction ends: every status change happens under this lock. */
 export async function lockOrder(tx: Queryable, id: string): Promise<OrderRow | undefined> {
   const { rows } = await tx.query<OrderRow>(`${ORDER} WHERE o.id = $1 FOR UPDATE OF o`, [id]);
+  return rows[0];
+}
+
+/**
+ * Reads an order box with the state of one of its charges and locks both until the transaction
+ * ends. Both come back as they are once the locks are held (however long the wait for them), so
+ * a second notification for the charge sees what the first one's transaction did. The order is
+ * locked first, as everywhere else. Undefined when the box has no such charge.
+ */
+export async function lockOrderAndCharge(tx: Queryable, id: string, gatewayOrderId: string): Promise<(OrderRow & { charge_state: ChargeRow['state'] }) | undefined> {
+  const { rows } = await tx.query<OrderRow & { charge_state: ChargeRow['state'] }>(
+    `SELECT o.*, (SELECT count(*)::int FROM order_box_details d WHERE d.order_box_id = o.id) AS item_count, c.state AS charge_state
+       FROM order_boxes o JOIN payment_charges c ON c.order_box_id = o.id AND c.gateway_order_id = $2
+      WHERE o.id = $1 FOR UPDATE OF o, c`,
+    [id, gatewayOrderId],
+  );
   return rows[0];
 }
 

@@ -1,5 +1,6 @@
 import type { ApiDeps } from '../deps.ts';
 import { midtransGateway, type PaymentGateway } from './gateway/midtrans.ts';
+import { networkTransport } from './gateway/transport.ts';
 import { createPaymentSandbox, type NotificationSink, type PaymentSandbox } from './gateway/sandbox.ts';
 import { shippingProvider, type ShippingProvider } from './shipping.ts';
 
@@ -28,9 +29,9 @@ export function startCommerce(deps: ApiDeps, sink: NotificationSink): CommerceRu
   let gateway: PaymentGateway;
   if (settings.gateway === 'sandbox') {
     sandbox = createPaymentSandbox(deps, { serverKey: settings.serverKey, invoiceUrl: sandboxInvoicePath, sink });
-    gateway = midtransGateway({ baseUrl: 'http://payment-sandbox.internal', serverKey: settings.serverKey, fetch: sandbox.fetch });
+    gateway = midtransGateway({ baseUrl: 'http://payment-sandbox.internal', serverKey: settings.serverKey, transport: sandbox.transport });
   } else {
-    gateway = midtransGateway({ baseUrl: settings.gatewayBaseUrl, serverKey: settings.serverKey, fetch: (request) => fetch(request) });
+    gateway = midtransGateway({ baseUrl: settings.gatewayBaseUrl, serverKey: settings.serverKey, transport: networkTransport() });
   }
   const runtime: CommerceRuntime = { gateway, sandbox, shipping: shippingProvider(settings), serverKey: settings.serverKey };
   runtimes.set(deps, runtime);

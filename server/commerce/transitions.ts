@@ -3,7 +3,7 @@ import type { ApiDeps } from '../deps.ts';
 import type { PaymentStatus } from '../../src/lib/commerce/schema.ts';
 import { notify } from '../notifications/notify.ts';
 import { orderTypeOf } from './order-types/index.ts';
-import { listLines, updateOrder, type OrderRow } from './repository.ts';
+import { listLines, updateOrder, type LineRow, type OrderRow } from './repository.ts';
 import { assertTransition, type TransitionEvent } from './states.ts';
 
 /*
@@ -33,7 +33,7 @@ const PAID: ReadonlySet<PaymentStatus> = new Set([3, 6]);
 /**
  * Moves a locked order (`order` as read under the lock) by `event` to `to`, setting `fields` too.
  * Throws 409 `invalid_transition` when the state table does not allow it. Answers work for after
- * the commit.
+ * the commit. `lines` are the order's lines when the caller has read them under the lock already.
  */
 export async function moveOrder(
   tx: Queryable,
@@ -42,6 +42,7 @@ export async function moveOrder(
   event: TransitionEvent,
   to: PaymentStatus,
   fields: Record<string, unknown> = {},
+  lines?: LineRow[],
 ): Promise<AfterCommit[]> {
   assertTransition(order.payment_status, event, to);
   const now = deps.now();
@@ -50,7 +51,7 @@ export async function moveOrder(
   if (PAID.has(to)) set.paid_at ??= now.toISOString();
   await updateOrder(tx, order.id, set);
   if (PAID.has(to)) {
-    for (const line of await listLines(tx, order.id)) {
+    for (const line of lines ?? (await listLines(tx, order.id))) {
       const then = await orderTypeOf(line.order_type).onPaid(tx, deps, order, line, now);
       if (then) after.push(then);
     }

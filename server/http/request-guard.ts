@@ -64,12 +64,26 @@ function hasBody(c: Context): boolean {
   // header has no body (RFC 9112, 6.3), and asking for c.req.raw.body would build a whole fetch
   // Request with a stream for nothing. A Request handed to app.fetch in-process may carry a
   // stream without either header, so that one is asked.
-  if ((c.env as { incoming?: unknown } | undefined)?.incoming) return false;
+  if (fromSocket(c)) return false;
   return c.req.raw.body !== null;
 }
 
-/** Reads the body while counting, so a chunked body over the limit is refused as well. */
+/** Whether the request came straight from a socket (@hono/node-server passes it as env.incoming). */
+function fromSocket(c: Context): boolean {
+  return Boolean((c.env as { incoming?: unknown } | undefined)?.incoming);
+}
+
+/**
+ * Reads the body while counting, so a chunked body over the limit is refused as well. A body of a
+ * declared length straight from a socket is read at once instead: Node's parser delivers exactly
+ * that many bytes, already checked against the limit, and reading it through c.req.raw.body would
+ * build a whole fetch Request and a web stream for each request.
+ */
 async function limitBody(c: Context, max: number): Promise<Uint8Array> {
+  if (fromSocket(c) && declaredLength(c) !== null && c.req.header('transfer-encoding') === undefined) {
+    // Kept in Hono's cache of the body, which handlers read (text, json, arrayBuffer and the rest).
+    return new Uint8Array(await c.req.arrayBuffer());
+  }
   const body = c.req.raw.body;
   if (!body) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];

@@ -136,3 +136,20 @@ test('the API answers an oversized JSON body with 413 over a real connection', a
   const res = await raw(api, 'POST', '/auth/login', { headers: { 'content-type': 'application/json', 'content-length': String(body.length) }, body });
   expect(res.status).toBe(413);
 });
+
+test('the API reads a JSON body over a real connection, of a declared length or chunked', async () => {
+  const user = await ctx.createUser();
+  const body = Buffer.from(JSON.stringify({ email: user.email, password: user.password }));
+  const declared = await raw(api, 'POST', '/auth/login', { headers: { 'content-type': 'application/json', 'content-length': String(body.length) }, body });
+  expect(declared.status).toBe(200);
+  const chunked = await new Promise<number>((resolve, reject) => {
+    const req = httpRequest(`${api}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    });
+    req.on('error', reject);
+    req.write(body.subarray(0, 10));
+    req.end(body.subarray(10));
+  });
+  expect(chunked).toBe(200);
+});

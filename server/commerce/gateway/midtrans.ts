@@ -9,8 +9,24 @@ import type { PaymentType } from '../../../src/lib/commerce/schema.ts';
  * adapter at the real gateway is only configuration (base URL and server key).
  */
 
-/** How the adapter reaches the gateway: the real `fetch`, or the sandbox in process. */
-export type GatewayFetch = (request: Request) => Promise<Response>;
+/** One HTTP request of the adapter to the gateway. */
+export interface GatewayHttpRequest {
+  method: 'GET' | 'POST';
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  /** How long the whole exchange may take before it is given up. */
+  timeoutMs: number;
+}
+
+/** The gateway's HTTP answer: its status and its body as text. */
+export interface GatewayHttpAnswer {
+  status: number;
+  text: string;
+}
+
+/** How the adapter reaches the gateway: over the network (gateway/transport.ts), or the sandbox in process. */
+export type GatewayTransport = (request: GatewayHttpRequest) => Promise<GatewayHttpAnswer>;
 
 /** What a charge asks for. */
 export interface ChargeRequest {
@@ -99,25 +115,32 @@ export function rupiahOf(grossAmount: string): number {
 }
 
 /** The adapter for a Midtrans-protocol gateway at `baseUrl`. */
-export function midtransGateway(options: { baseUrl: string; serverKey: string; fetch: GatewayFetch }): PaymentGateway {
+export function midtransGateway(options: { baseUrl: string; serverKey: string; transport: GatewayTransport }): PaymentGateway {
   const auth = `Basic ${Buffer.from(`${options.serverKey}:`).toString('base64')}`;
-  async function call(method: string, path: string, body?: unknown): Promise<GatewayTransaction> {
-    let res: Response;
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<GatewayTransaction> {
+    let answer: GatewayHttpAnswer;
     try {
-      res = await options.fetch(new Request(`${options.baseUrl}${path}`, {
+      answer = await options.transport({
         method,
+        url: `${options.baseUrl}${path}`,
         headers: { accept: 'application/json', 'content-type': 'application/json', authorization: auth },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(15_000),
-      }));
+        timeoutMs: 15_000,
+      });
     } catch (cause) {
       throw new GatewayError(`The payment gateway could not be reached (${method} ${path}).`, { cause });
     }
-    const json = (await res.json().catch(() => ({}))) as GatewayTransaction & { status_message?: string };
+    let json: GatewayTransaction & { status_message?: string };
+    try {
+      json = JSON.parse(answer.text) ?? {};
+    } catch {
+      json = {} as typeof json;
+    }
     // Midtrans answers HTTP 200 with its own status_code in the body: 2xx is success, and 407 is
     // the answer about an expired transaction (the expire call's own success among them).
-    if (!res.ok || !/^(2\d\d|407)$/.test(String(json.status_code ?? ''))) {
-      throw new GatewayError(`The payment gateway refused ${method} ${path}: ${json.status_code ?? res.status} ${json.status_message ?? ''}`.trim());
+    const ok = answer.status >= 200 && answer.status < 300;
+    if (!ok || !/^(2\d\d|407)$/.test(String(json.status_code ?? ''))) {
+      throw new GatewayError(`The payment gateway refused ${method} ${path}: ${json.status_code ?? answer.status} ${json.status_message ?? ''}`.trim());
     }
     return json;
   }

@@ -15,7 +15,7 @@ afterAll(() => ctx.close());
 
 function sandboxWith(sink: (r: Request) => Promise<Response>) {
   const sandbox = createPaymentSandbox(ctx.deps, { serverKey: KEY, invoiceUrl: (id) => `/pay/${id}`, sink });
-  return { sandbox, gateway: midtransGateway({ baseUrl: 'http://sandbox.test', serverKey: KEY, fetch: sandbox.fetch }) };
+  return { sandbox, gateway: midtransGateway({ baseUrl: 'http://sandbox.test', serverKey: KEY, transport: sandbox.transport }) };
 }
 
 const request = (orderId: string, type: 'bca_va' | 'mandiri_va' | 'qris' | 'indomaret' = 'bca_va') => ({
@@ -40,7 +40,7 @@ describe('the payment sandbox speaks Midtrans\' Core API', () => {
     await expect(gateway.charge(request('SBX-1'))).rejects.toThrow(GatewayError);
     const expired = await gateway.status('SBX-1').then(() => gateway.expire('SBX-1')).then(() => gateway.status('SBX-1'));
     expect(expired).toMatchObject({ transaction_status: 'expire', status_code: '407' });
-    const wrong = midtransGateway({ baseUrl: 'http://sandbox.test', serverKey: 'other', fetch: sandboxWith(async () => new Response('ok')).sandbox.fetch });
+    const wrong = midtransGateway({ baseUrl: 'http://sandbox.test', serverKey: 'other', transport: sandboxWith(async () => new Response('ok')).sandbox.transport });
     await expect(wrong.status('SBX-1')).rejects.toThrow(/401/);
     expect(rupiahOf('54440.00')).toBe(54_440);
     expect(rupiahOf('54440.50')).toBeNaN();

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { ApiDeps } from '../../deps.ts';
-import { notificationSignature, jakartaTime, type GatewayFetch } from './midtrans.ts';
+import { notificationSignature, jakartaTime, type GatewayTransport } from './midtrans.ts';
 import { expireSandboxCharge, findSandboxCharge, insertSandboxCharge, settleSandboxCharge, type SandboxChargeRow } from './sandbox.repository.ts';
 
 /*
@@ -16,9 +16,9 @@ import { expireSandboxCharge, findSandboxCharge, insertSandboxCharge, settleSand
 const NOTIFICATION_CODES: Record<string, string> = { settlement: '200', capture: '200', pending: '201', deny: '202', cancel: '202', expire: '202' };
 const STATUS_CODES: Record<string, string> = { settlement: '200', capture: '200', pending: '201', deny: '202', cancel: '200', expire: '407' };
 
-/** The sandbox: its Core API as a fetch function, and the outcomes its pay page offers. */
+/** The sandbox: its Core API as the adapter's transport, and the outcomes its pay page offers. */
 export interface PaymentSandbox {
-  fetch: GatewayFetch;
+  transport: GatewayTransport;
   /** Moves a pending charge to `settlement`, `deny` or `expire` and notifies; false when it was not pending. */
   decide(orderId: string, outcome: 'settlement' | 'deny' | 'expire'): Promise<boolean>;
   find(orderId: string): Promise<SandboxChargeRow | undefined>;
@@ -144,7 +144,10 @@ export function createPaymentSandbox(deps: ApiDeps, options: { serverKey: string
   }
 
   return {
-    fetch: (request) => Promise.resolve(api.fetch(request)),
+    async transport(request) {
+      const res = await api.fetch(new Request(request.url, { method: request.method, headers: request.headers, body: request.body }));
+      return { status: res.status, text: await res.text() };
+    },
     async decide(orderId, outcome) {
       const row = await settleSandboxCharge(deps.db, orderId, outcome, deps.now());
       if (!row) return false;
