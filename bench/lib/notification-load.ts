@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { Db } from '../../server/db/client.ts';
 import { notificationSignature } from '../../server/commerce/gateway/midtrans.ts';
 import { fixedRate } from './fixed-rate.ts';
+import { cpuMsOf } from './server.ts';
 
 /*
  * Signed gateway notifications at a fixed rate. Each step gets fresh souvenir orders waiting for
@@ -91,14 +92,20 @@ export interface NotificationStep {
   exactlyOnce: boolean;
   effects: string;
   held: boolean;
+  /** CPU the server process used per notification sent during the step (NaN without its pid). */
+  cpuMs: number;
 }
 
-/** One step: fresh orders, each notified twice (n and n + orders) at `rate` from 100 callers, then the check. */
-export async function notificationStep(origin: string, db: Db, organizationId: string, userIds: string[], rate: number, seconds: number, tag: string): Promise<NotificationStep> {
+/**
+ * One step: fresh orders, each notified twice (n and n + orders) at `rate` from 100 callers, then
+ * the check. With the server's `pid`, the CPU it used per notification during the sending.
+ */
+export async function notificationStep(origin: string, db: Db, organizationId: string, userIds: string[], rate: number, seconds: number, tag: string, pid?: number): Promise<NotificationStep> {
   const orders = Math.max(1, Math.round((rate * seconds) / 2));
   const ids = await prepareOrders(db, organizationId, userIds, tag, orders);
   const bodies = ids.map((id) => notificationBody(id));
   let failures = 0;
+  const cpuBefore = pid === undefined ? NaN : cpuMsOf(pid);
   const result = await fixedRate({
     origin,
     rate,
@@ -110,6 +117,7 @@ export async function notificationStep(origin: string, db: Db, organizationId: s
       if (status !== 200 && status !== 0) failures += 1;
     },
   });
+  const cpuMs = pid === undefined ? NaN : (cpuMsOf(pid) - cpuBefore) / result.sent;
   const { rows } = await db.query<{ paid: number; notes: number; bodies: number; bad: number }>(
     `SELECT count(*) FILTER (WHERE o.payment_status = 6)::int AS paid,
             count(*) FILTER (WHERE o.payment_status <> 6)::int AS bad,
@@ -124,6 +132,6 @@ export async function notificationStep(origin: string, db: Db, organizationId: s
   const held = result.p99 <= NOTIFICATION_P99_MS && failures === 0 && result.errors === 0 && exactlyOnce && result.achieved >= rate * 0.9;
   return {
     rate, achieved: result.achieved, p50: result.p50, p99: result.p99, failures: failures + result.errors, sent: result.sent, exactlyOnce,
-    effects: `${r.paid}/${orders} paid, ${r.notes} notices, ${r.bodies} bodies`, held,
+    effects: `${r.paid}/${orders} paid, ${r.notes} notices, ${r.bodies} bodies`, held, cpuMs,
   };
 }
