@@ -56,9 +56,18 @@ export async function setChargeState(tx: Queryable, gatewayOrderId: string, stat
 }
 
 /**
+ * How long a stored notification may stay without an outcome before it counts as never handled:
+ * its handler died between storing it and its transaction (a crash, a restart), and the gateway's
+ * retry of it is then acted on. Much longer than any handling takes, so a repeat arriving while
+ * the first is still being handled is answered as a repeat.
+ */
+export const UNFINISHED_AFTER_SECONDS = 60;
+
+/**
  * Finds the charge a notification is about and stores the notification once by the hash of its
  * body (`body` is its JSON text), in one statement. Undefined when no charge has this gateway order
- * id, and then nothing is stored; `stored` is false when the same body was stored before.
+ * id, and then nothing is stored; `stored` is false when the same body was stored before, unless
+ * that one was left unfinished longer than `UNFINISHED_AFTER_SECONDS` (then this one takes it over).
  */
 export async function recordNotification(
   db: Queryable,
@@ -69,11 +78,13 @@ export async function recordNotification(
           stored AS (
             INSERT INTO payment_notifications (body_hash, gateway_order_id, transaction_status, body)
             SELECT $1, $2, $3, $4::jsonb FROM charge
-            ON CONFLICT (body_hash) DO NOTHING
+            ON CONFLICT (body_hash) DO UPDATE SET received_at = now()
+              WHERE payment_notifications.outcome IS NULL
+                AND payment_notifications.received_at < now() - make_interval(secs => $5)
             RETURNING body_hash
           )
      SELECT charge.*, EXISTS (SELECT 1 FROM stored) AS stored FROM charge`,
-    [n.hash, n.orderId, n.status, n.body],
+    [n.hash, n.orderId, n.status, n.body, UNFINISHED_AFTER_SECONDS],
   );
   const row = rows[0];
   if (!row) return undefined;

@@ -3,6 +3,7 @@ import { createTestContext, type TestContext } from '../test/context.ts';
 import { createCaller, type Caller } from '../test/catalogue.ts';
 import { countStatements } from '../test/statements.ts';
 import { commerceOf } from './runtime.ts';
+import { UNFINISHED_AFTER_SECONDS } from './charges.repository.ts';
 import type { GatewayTransaction } from './gateway/midtrans.ts';
 import { createProduct, gatewayOrderIdOf, signedNotification, statusOf } from './testing.ts';
 
@@ -105,5 +106,39 @@ describe('gateway notifications', () => {
     });
     expect(await statusOf(ctx, buyer.token, box)).toBe(6);
     expect(await paidNotices(box)).toBe(1);
+  });
+
+  test('a notification stored but never finished (its handler died) is acted on when the gateway sends it again, not answered as a repeat', async () => {
+    const { box, orderId, gross } = await invoicedSouvenir();
+    const note = signedNotification(ctx, { order_id: orderId, transaction_status: 'settlement', status_code: '200', gross_amount: gross });
+    await withGatewayStatus(settlement(gross), async () => {
+      // The first delivery stored the body and went no further.
+      const raw = JSON.stringify(note);
+      await ctx.db.query(
+        `INSERT INTO payment_notifications (body_hash, gateway_order_id, transaction_status, body, received_at)
+         VALUES (encode(sha256(convert_to($1, 'UTF8')), 'hex'), $2, 'settlement', $1::jsonb, now() - make_interval(secs => $3))`,
+        [raw, orderId, UNFINISHED_AFTER_SECONDS + 5],
+      );
+      expect((await notify(note)).body.outcome).toBe('paid');
+      expect((await notify(note)).body.outcome).toBe('duplicate');
+    });
+    expect(await statusOf(ctx, buyer.token, box)).toBe(6);
+    expect(await paidNotices(box)).toBe(1);
+  });
+
+  test('a repeat arriving while the first may still be handled is answered as a repeat', async () => {
+    const { box, orderId, gross } = await invoicedSouvenir();
+    const note = signedNotification(ctx, { order_id: orderId, transaction_status: 'settlement', status_code: '200', gross_amount: gross });
+    const raw = JSON.stringify(note);
+    await ctx.db.query(
+      `INSERT INTO payment_notifications (body_hash, gateway_order_id, transaction_status, body)
+       VALUES (encode(sha256(convert_to($1, 'UTF8')), 'hex'), $2, 'settlement', $1::jsonb)`,
+      [raw, orderId],
+    );
+    await withGatewayStatus(settlement(gross), async (calls) => {
+      expect((await notify(note)).body.outcome).toBe('duplicate');
+      expect(calls).toHaveLength(0);
+    });
+    expect(await statusOf(ctx, buyer.token, box)).toBe(1);
   });
 });
