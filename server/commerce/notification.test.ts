@@ -53,6 +53,15 @@ async function paidNotices(box: string): Promise<number> {
   return rows[0]!.n;
 }
 
+/** Stores `note` as received `ageSeconds` ago and never finished, as a handler that stopped midway leaves it. */
+async function storedUnfinished(note: unknown, orderId: string, ageSeconds: number): Promise<void> {
+  await ctx.db.query(
+    `INSERT INTO payment_notifications (body_hash, gateway_order_id, transaction_status, body, received_at)
+     VALUES (encode(sha256(convert_to($1, 'UTF8')), 'hex'), $2, 'settlement', $1::jsonb, now() - make_interval(secs => $3))`,
+    [JSON.stringify(note), orderId, ageSeconds],
+  );
+}
+
 describe('gateway notifications', () => {
   // What a notification costs is counted in round trips to the database, which do not depend on
   // how busy the machine is: each is a wait for the database and a turn of the event loop.
@@ -113,12 +122,7 @@ describe('gateway notifications', () => {
     const note = signedNotification(ctx, { order_id: orderId, transaction_status: 'settlement', status_code: '200', gross_amount: gross });
     await withGatewayStatus(settlement(gross), async () => {
       // The first delivery stored the body and went no further.
-      const raw = JSON.stringify(note);
-      await ctx.db.query(
-        `INSERT INTO payment_notifications (body_hash, gateway_order_id, transaction_status, body, received_at)
-         VALUES (encode(sha256(convert_to($1, 'UTF8')), 'hex'), $2, 'settlement', $1::jsonb, now() - make_interval(secs => $3))`,
-        [raw, orderId, UNFINISHED_AFTER_SECONDS + 5],
-      );
+      await storedUnfinished(note, orderId, UNFINISHED_AFTER_SECONDS + 5);
       expect((await notify(note)).body.outcome).toBe('paid');
       expect((await notify(note)).body.outcome).toBe('duplicate');
     });
@@ -129,12 +133,7 @@ describe('gateway notifications', () => {
   test('a repeat arriving while the first may still be handled is answered as a repeat', async () => {
     const { box, orderId, gross } = await invoicedSouvenir();
     const note = signedNotification(ctx, { order_id: orderId, transaction_status: 'settlement', status_code: '200', gross_amount: gross });
-    const raw = JSON.stringify(note);
-    await ctx.db.query(
-      `INSERT INTO payment_notifications (body_hash, gateway_order_id, transaction_status, body)
-       VALUES (encode(sha256(convert_to($1, 'UTF8')), 'hex'), $2, 'settlement', $1::jsonb)`,
-      [raw, orderId],
-    );
+    await storedUnfinished(note, orderId, 0);
     await withGatewayStatus(settlement(gross), async (calls) => {
       expect((await notify(note)).body.outcome).toBe('duplicate');
       expect(calls).toHaveLength(0);
